@@ -1,0 +1,42 @@
+#include "rules.h"
+
+#include "movegen.h"
+
+namespace mainline {
+
+bool has_legal_move(const Position& pos) {
+    Move buffer[MAX_MOVES];
+    return generate<GenType::NOISY>(pos, buffer) != buffer || generate<GenType::QUIET>(pos, buffer) != buffer;
+}
+
+bool draw_by_rule(const Position& pos, int ply, PvEnd& why) {
+    if (pos.rule50() >= 100 && (!pos.in_check() || has_legal_move(pos))) {
+        why = PvEnd::FIFTY;
+        return true;
+    }
+    if (pos.has_insufficient_material()) {
+        why = PvEnd::MATERIAL;
+        return true;
+    }
+    if (pos.is_repetition_draw(ply)) {
+        why = PvEnd::REPETITION;
+        return true;
+    }
+    return false;
+}
+
+std::string_view to_string(PvEnd end) {
+    switch (end) {
+    case PvEnd::LEAF: return "leaf";
+    case PvEnd::MATE: return "mate";
+    case PvEnd::STALEMATE: return "stalemate";
+    case PvEnd::REPETITION: return "repetition";
+    case PvEnd::FIFTY: return "fifty";
+    case PvEnd::MATERIAL: return "material";
+    case PvEnd::HASHCUT: return "hashcut";
+    case PvEnd::ABORTED: return "aborted";
+    }
+    return "leaf";
+}
+
+}  // namespace mainline

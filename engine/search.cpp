@@ -1,0 +1,752 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "evaluate.h"
+#include "movegen.h"
+#include "rules.h"
+#include "see.h"
+
+namespace mainline {
+
+using namespace search_params;
+
+std::string_view to_string(PvMethod m) {
+    switch (m) {
+    case PvMethod::STACK: return "stack";
+    case PvMethod::TRIANGULAR: return "triangular";
+    case PvMethod::TT: return "tt";
+    case PvMethod::PVHASH: return "pvhash";
+    }
+    return "stack";
+}
+
+bool parse_pv_method(std::string_view name, PvMethod& out) {
+    for (PvMethod m : {PvMethod::STACK, PvMethod::TRIANGULAR, PvMethod::TT, PvMethod::PVHASH})
+        if (name == to_string(m)) {
+            out = m;
+            return true;
+        }
+    return false;
+}
+
+namespace {
+
+bool is_capture(const Position& pos, Move m) { return !pos.empty(m.to()) || m.kind() == Move::EN_PASSANT; }
+
+int history_index(Color c, Move m) { return (c * 64 + m.from()) * 64 + m.to(); }
+
+}  // namespace
+
+Searcher::Searcher(TranspositionTable& tt)
+    : tt_(tt),
+      frames_(MAX_PLY + 4),
+      tri_moves_(std::size_t(MAX_PLY + 1) * (MAX_PLY + 1)),
+      tri_length_(MAX_PLY + 2),
+      tri_end_(MAX_PLY + 2),
+      history_(2 * 64 * 64) {
+    for (int d = 1; d < 64; ++d)
+        for (int n = 1; n < 64; ++n)
+            reductions_[d][n] = int(LMR_BASE + std::log(double(d)) * std::log(double(n)) / LMR_DIVISOR);
+}
+
+void Searcher::clear() {
+    std::fill(history_.begin(), history_.end(), 0);
+    for (Frame& f : frames_) f.killers[0] = f.killers[1] = Move::none();
+    pv_hash_.clear();
+}
+
+void Searcher::ponderhit() { pondering_.store(false, std::memory_order_relaxed); }
+
+// ---------------------------------------------------------------------------------------------
+// Time
+
+void Searcher::start_clock(const SearchLimits& limits) {
+    start_ = std::chrono::steady_clock::now();
+    std::int64_t soft = 0, hard = 0;
+    if (limits.movetime_ms > 0) {
+        soft = hard = std::max<std::int64_t>(1, limits.movetime_ms - MOVE_OVERHEAD_MS / 2);
+    } else if (limits.time_ms[pos_.side_to_move()] >= 0) {
+        const std::int64_t left = limits.time_ms[pos_.side_to_move()];
+        const std::int64_t inc = limits.inc_ms[pos_.side_to_move()];
+        const int moves_to_go = limits.movestogo > 0 ? limits.movestogo : DEFAULT_MOVES_TO_GO;
+        const std::int64_t usable = std::max<std::int64_t>(1, left - MOVE_OVERHEAD_MS);
+        const std::int64_t cap = std::max<std::int64_t>(1, usable * MAX_TIME_PERCENT / 100);
+        const std::int64_t base = usable / moves_to_go + inc * 3 / 4;
+        soft = std::clamp<std::int64_t>(base, 1, cap);
+        hard = std::clamp<std::int64_t>(base * 3, 1, cap);
+        if (limits.movestogo == 1) soft = hard = cap;
+    }
+    soft_deadline_ms_ = soft;
+    hard_deadline_ms_ = hard;
+}
+
+int Searcher::elapsed_ms() const {
+    return int(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count());
+}
+
+bool Searcher::should_stop() {
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    if (limits_.nodes && stats_.nodes >= limits_.nodes) return true;
+    const std::int64_t hard = hard_deadline_ms_.load(std::memory_order_relaxed);
+    if (hard > 0 && !pondering_.load(std::memory_order_relaxed) && elapsed_ms() >= hard) return true;
+    if (callbacks_->keep_going && (stats_.nodes & (CALLBACK_INTERVAL - 1)) == 0 && !callbacks_->keep_going(stats_.nodes)) {
+        stop_ = true;
+        return true;
+    }
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PV collection, one storage per method. Only the selected method's storage is written.
+
+void Searcher::pv_clear(int ply, PvEnd why) {
+    switch (options_.pv_method) {
+    case PvMethod::STACK:
+    case PvMethod::PVHASH: frames_[std::size_t(ply)].pv.clear(why); break;
+    case PvMethod::TRIANGULAR:
+        tri_length_[std::size_t(ply)] = ply;
+        tri_end_[std::size_t(ply)] = why;
+        break;
+    case PvMethod::TT: break;  // nothing is collected during the search
+    }
+}
+
+// The node at `ply` has a new best move `m`: its line becomes `m` followed by the child's line.
+void Searcher::pv_update(int ply, Move m) {
+    const std::size_t p = std::size_t(ply);
+    switch (options_.pv_method) {
+    case PvMethod::STACK:
+    case PvMethod::PVHASH: frames_[p].pv.update(m, frames_[p + 1].pv); break;
+    case PvMethod::TRIANGULAR: {
+        // TSCP: row `ply` of the triangle takes the move, then row ply+1's moves from ply+1 on.
+        Move* row = &tri_moves_[p * (MAX_PLY + 1)];
+        const Move* child = &tri_moves_[(p + 1) * (MAX_PLY + 1)];
+        row[p] = m;
+        for (int j = ply + 1; j < tri_length_[p + 1]; ++j) row[j] = child[j];
+        tri_length_[p] = std::max(tri_length_[p + 1], ply + 1);
+        tri_end_[p] = tri_end_[p + 1];
+        break;
+    }
+    case PvMethod::TT: break;
+    }
+}
+
+PvLine Searcher::pv_at(int ply) const {
+    const std::size_t p = std::size_t(ply);
+    if (options_.pv_method != PvMethod::TRIANGULAR) return frames_[p].pv;
+    PvLine line;
+    const Move* row = &tri_moves_[p * (MAX_PLY + 1)];
+    for (int j = ply; j < tri_length_[p]; ++j) line.moves[line.length++] = row[j];
+    line.end = tri_end_[p];
+    return line;
+}
+
+void Searcher::pv_set(int ply, const PvLine& line) {
+    const std::size_t p = std::size_t(ply);
+    if (options_.pv_method != PvMethod::TRIANGULAR) {
+        frames_[p].pv = line;
+        return;
+    }
+    Move* row = &tri_moves_[p * (MAX_PLY + 1)];
+    int j = ply;
+    for (int i = 0; i < line.length && j < MAX_PLY; ++i) row[j++] = line.moves[i];
+    tri_length_[p] = j;
+    tri_end_[p] = line.end;
+}
+
+// An exact hash hit at a PV node may end the node only if the PV hash holds the line that
+// produced that score, and the line still holds from here: every move legal, and no draw by
+// rule on the way that the stored search did not see (the path to this node may differ).
+bool Searcher::try_splice(int ply, int depth, int alpha, int beta, int& score) {
+    ++stats_.splice_attempts;
+    const PvHashTable::Entry* e = pv_hash_.probe(pos_.key());
+    if (!e || e->depth < depth || ply + e->length >= MAX_PLY - 1) return false;
+    const int s = score_from_tt(e->score, ply);
+    if (s <= alpha || s >= beta) return false;
+
+    PvLine line;
+    line.end = e->end;
+    bool ok = true;
+    int made = 0;
+    for (int i = 0; i < e->length && ok; ++i) {
+        const Move m = e->moves[i];
+        if (!is_legal(pos_, m)) {
+            ok = false;
+            break;
+        }
+        pos_.do_move(m);
+        line.moves[line.length++] = m;
+        ++made;
+        PvEnd why;
+        const bool draw = draw_by_rule(pos_, ply + made, why);
+        if (i + 1 < e->length) ok = !draw;
+        else if (draw) ok = why == e->end;
+        else if (e->end == PvEnd::MATE) ok = pos_.in_check() && !has_legal_move(pos_);
+        else if (e->end == PvEnd::STALEMATE) ok = !pos_.in_check() && !has_legal_move(pos_);
+        else ok = e->end == PvEnd::LEAF;
+    }
+    if (e->length == 0) ok = false;
+    while (made) pos_.undo_move(line.moves[--made]);
+    if (!ok) return false;
+    pv_set(ply, line);
+    score = s;
+    ++stats_.splice_successes;
+    return true;
+}
+
+// PvMethod::TT: after the iteration, follow the hash table's best moves from the root, checking
+// each for legality and stopping at a repetition or a missing entry.
+PvLine Searcher::tt_line(Move first) {
+    PvLine line;
+    line.end = PvEnd::HASHCUT;
+    if (!first.is_ok()) return line;
+    int made = 0;
+    Move m = first;
+    while (true) {
+        pos_.do_move(m);
+        line.moves[line.length++] = m;
+        ++made;
+        PvEnd why;
+        if (draw_by_rule(pos_, made, why)) {
+            line.end = why;
+            break;
+        }
+        if (!has_legal_move(pos_)) {
+            line.end = pos_.in_check() ? PvEnd::MATE : PvEnd::STALEMATE;
+            break;
+        }
+        if (made >= MAX_PLY - 2) break;
+        const TTHit hit = tt_.probe(pos_.key(), made);
+        if (!hit.found || !hit.move.is_ok() || !is_legal(pos_, hit.move)) {
+            // A stand-pat leaf leaves a depth-0 entry without a move: the line ended there.
+            if (hit.found && hit.depth == 0 && !hit.move.is_ok()) line.end = PvEnd::LEAF;
+            break;
+        }
+        m = hit.move;
+    }
+    while (made) pos_.undo_move(line.moves[--made]);
+    return line;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move ordering
+
+void Searcher::order_moves(Move* moves, int* scores, int count, Move hash_move, int ply) const {
+    const Frame& f = frames_[std::size_t(ply)];
+    Move alt = Move::none();
+    if (options_.alt_variations && f.on_alt && alt_root_ && ply >= 1 && ply - 1 < alt_root_->alt_length)
+        alt = alt_root_->alt[ply - 1];
+    const Color us = pos_.side_to_move();
+    for (int i = 0; i < count; ++i) {
+        const Move m = moves[i];
+        int s;
+        if (m == hash_move) s = ORDER_HASH_MOVE;
+        else if (m == alt) s = ORDER_ALT_MOVE;
+        else if (is_capture(pos_, m)) {
+            const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+            const int mvv_lva = 16 * SEE_VALUE[victim] / 10 - int(type_of(pos_.piece_on(m.from())));
+            s = (see(pos_, m) >= 0 ? ORDER_GOOD_CAPTURE : ORDER_BAD_CAPTURE) + mvv_lva;
+        } else if (m.kind() == Move::PROMOTION) {
+            s = m.promotion() == QUEEN ? ORDER_GOOD_CAPTURE - 1 : ORDER_BAD_CAPTURE - 1000;
+        } else if (m == f.killers[0]) s = ORDER_KILLER_1;
+        else if (m == f.killers[1]) s = ORDER_KILLER_2;
+        else s = history_[std::size_t(history_index(us, m))];
+        scores[i] = s;
+    }
+}
+
+void Searcher::pick_next(Move* moves, int* scores, int count, int i) const {
+    int best = i;
+    for (int j = i + 1; j < count; ++j)
+        if (scores[j] > scores[best]) best = j;
+    std::swap(moves[i], moves[best]);
+    std::swap(scores[i], scores[best]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search proper
+
+bool Searcher::draw_at(int ply, PvEnd& why) const { return draw_by_rule(pos_, ply, why); }
+
+template <bool PvNode>
+int Searcher::qsearch(int alpha, int beta, int ply) {
+    if (PvNode) pv_clear(ply, PvEnd::LEAF);
+    ++stats_.nodes;
+    ++stats_.qnodes;
+    if ((stats_.nodes & (POLL_INTERVAL - 1)) == 0 && should_stop()) aborted_ = true;
+    if (aborted_) return 0;
+    if (PvNode && ply > seldepth_) seldepth_ = ply;
+
+    // Step 1. Draws by rule, and the ply limit (where the line simply ends on its evaluation).
+    PvEnd why;
+    if (draw_at(ply, why)) {
+        if (PvNode) pv_clear(ply, why);
+        return 0;
+    }
+    if (ply >= MAX_PLY - 1) return evaluate(pos_);
+
+    // Step 2. Hash table: cut-offs at non-PV nodes; at PV nodes as the PV method allows.
+    const TTHit hit = tt_.probe(pos_.key(), ply);
+    if (hit.found) {
+        const bool usable = hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
+                            (hit.bound == BOUND_UPPER && hit.score <= alpha);
+        if (!PvNode && usable) return hit.score;
+        if (PvNode && usable && options_.pv_method == PvMethod::TT) {
+            ++stats_.pv_tt_cutoffs;
+            return hit.score;
+        }
+        if (PvNode && usable && options_.pv_method == PvMethod::PVHASH) {
+            int s;
+            if (hit.score <= alpha || hit.score >= beta) return hit.score;  // a bound: no line needed
+            if (try_splice(ply, 0, alpha, beta, s)) {
+                ++stats_.pv_tt_cutoffs;
+                return s;
+            }
+        }
+    }
+
+    // Step 3. Stand pat, unless in check (then every evasion is searched).
+    const bool in_check = pos_.in_check();
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    int count;
+    int best = -SCORE_INFINITE;
+    int stand_pat = SCORE_NONE;
+    if (in_check) {
+        count = int(generate<GenType::ALL>(pos_, moves) - moves);
+        if (count == 0) {
+            if (PvNode) pv_clear(ply, PvEnd::MATE);
+            return mated_in(ply);
+        }
+    } else {
+        stand_pat = evaluate(pos_);
+        if (stand_pat >= beta) return stand_pat;
+        count = int(generate<GenType::NOISY>(pos_, moves) - moves);
+        // With no capture at all the position might be stalemate, which is a draw, not its
+        // evaluation; a line must never end on a wrongly scored position.
+        if (count == 0 && stand_pat > alpha && !has_legal_move(pos_)) {
+            if (PvNode) pv_clear(ply, PvEnd::STALEMATE);
+            return 0;
+        }
+        best = stand_pat;
+        if (stand_pat > alpha) alpha = stand_pat;
+    }
+    order_moves(moves, scores, count, hit.found ? hit.move : Move::none(), ply);
+
+    // Step 4. Captures and promotions (or evasions), best first.
+    Move best_move = Move::none();
+    const int alpha_start = alpha;
+    int searched = 0;
+    for (int i = 0; i < count; ++i) {
+        pick_next(moves, scores, count, i);
+        const Move m = moves[i];
+        if (!in_check) {
+            // Skip captures that lose material, and those that cannot reach alpha even with the
+            // captured piece for free (delta pruning).
+            if (scores[i] < ORDER_GOOD_CAPTURE - 1 && scores[i] != ORDER_HASH_MOVE) continue;
+            if (m.kind() != Move::PROMOTION) {
+                const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+                if (stand_pat + SEE_VALUE[victim] + DELTA_MARGIN <= alpha) continue;
+            }
+        }
+        pos_.do_move(m);
+        int score;
+        if (!PvNode || searched == 0) score = -qsearch<PvNode>(-beta, -alpha, ply + 1);
+        else {
+            pv_clear(ply + 1, PvEnd::LEAF);
+            score = -qsearch<false>(-alpha - 1, -alpha, ply + 1);
+            if (score > alpha && score < beta) score = -qsearch<true>(-beta, -alpha, ply + 1);
+        }
+        pos_.undo_move(m);
+        if (aborted_) return 0;
+        ++searched;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                if (PvNode) pv_update(ply, m);
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+    }
+    const Bound bound = best >= beta ? BOUND_LOWER : (PvNode && alpha > alpha_start) ? BOUND_EXACT : BOUND_UPPER;
+    tt_.store(pos_.key(), ply, best_move, best, stand_pat == SCORE_NONE ? 0 : stand_pat, 0, bound);
+    if (PvNode && bound == BOUND_EXACT && options_.pv_method == PvMethod::PVHASH)
+        pv_hash_.store(pos_.key(), 0, score_to_tt(best, ply), pv_at(ply));
+    return best;
+}
+
+template <bool PvNode>
+int Searcher::search_node(int alpha, int beta, int depth, int ply) {
+    Frame& frame = frames_[std::size_t(ply)];
+    frame.refutation_length = 0;
+    if (depth <= 0) {
+        if (!options_.full_width) {
+            ++stats_.leaf_nodes;
+            return qsearch<PvNode>(alpha, beta, ply);
+        }
+        ++stats_.nodes;
+        ++stats_.leaf_nodes;
+        if (PvNode) pv_clear(ply, PvEnd::LEAF);
+        return evaluate(pos_);
+    }
+    if (PvNode) pv_clear(ply, PvEnd::LEAF);
+    ++stats_.nodes;
+    if ((stats_.nodes & (POLL_INTERVAL - 1)) == 0 && should_stop()) aborted_ = true;
+    if (aborted_) return 0;
+    if (PvNode && ply > seldepth_) seldepth_ = ply;
+
+    // Step 1. Draws by rule and the ply limit.
+    PvEnd why;
+    if (draw_at(ply, why)) {
+        if (PvNode) pv_clear(ply, why);
+        return 0;
+    }
+    if (ply >= MAX_PLY - 1) return evaluate(pos_);
+
+    // Step 2. Mate distance pruning: no line from here can beat a mate already found nearer
+    // the root. The window the parent asked for is kept: a score outside it needs no line.
+    const int parent_alpha = alpha, parent_beta = beta;
+    alpha = std::max(alpha, mated_in(ply));
+    beta = std::min(beta, mate_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    // Step 3. Hash table. Non-PV nodes take any usable result. PV nodes never cut with `stack` or
+    // `triangular` (a cut would leave the line without its continuation); `tt` cuts (its lines
+    // come from the table anyway); `pvhash` cuts only when it can splice in the stored line.
+    const TTHit hit = tt_.probe(pos_.key(), ply);
+    if (hit.found && hit.depth >= depth && !options_.full_width) {
+        const bool usable = hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
+                            (hit.bound == BOUND_UPPER && hit.score <= alpha);
+        if (!PvNode && usable) return hit.score;
+        if (PvNode && usable && options_.pv_method == PvMethod::TT) {
+            ++stats_.pv_tt_cutoffs;
+            return hit.score;
+        }
+        if (PvNode && usable && options_.pv_method == PvMethod::PVHASH) {
+            if (hit.score <= parent_alpha || hit.score >= parent_beta) return hit.score;
+            int s;
+            if (try_splice(ply, depth, parent_alpha, parent_beta, s)) {
+                ++stats_.pv_tt_cutoffs;
+                return s;
+            }
+        }
+    }
+
+    // Step 4. Pruning before any move is searched (non-PV nodes, not in check).
+    const bool in_check = pos_.in_check();
+    int static_eval = SCORE_NONE;
+    if (!PvNode && !in_check && !options_.full_width) {
+        static_eval = evaluate(pos_);
+        // Reverse futility pruning.
+        if (depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN_PER_PLY * depth >= beta && !is_mate_score(beta))
+            return static_eval;
+        // Null move pruning, with the zugzwang guard: the side to move must have a piece.
+        const Color stm = pos_.side_to_move();
+        if (NULL_MOVE && depth >= NULL_MOVE_MIN_DEPTH && static_eval >= beta && !is_mate_score(beta) &&
+            frames_[std::size_t(ply) - 1].current.is_ok() &&
+            (pos_.pieces(stm) & ~pos_.pieces(PAWN, KING))) {
+            const int r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+            frame.current = Move::none();
+            frames_[std::size_t(ply) + 1].on_alt = false;
+            pos_.do_null_move();
+            const int score = -search_node<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
+            pos_.undo_null_move();
+            if (aborted_) return 0;
+            if (score >= beta) return is_mate_score(score) ? beta : score;
+        }
+    }
+
+    // Step 5. Generate and order the legal moves; none means mate or stalemate.
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    const int count = int(generate<GenType::ALL>(pos_, moves) - moves);
+    if (count == 0) {
+        if (PvNode) pv_clear(ply, in_check ? PvEnd::MATE : PvEnd::STALEMATE);
+        return in_check ? mated_in(ply) : 0;
+    }
+    order_moves(moves, scores, count, hit.found ? hit.move : Move::none(), ply);
+
+    // Step 6. The move loop: the first move with the full window, the rest with a null window,
+    // searched again with the full window if they beat alpha (principal variation search).
+    const Color us = pos_.side_to_move();
+    const int alpha_start = alpha;
+    int best = -SCORE_INFINITE;
+    Move best_move = Move::none();
+    Move quiets_tried[MAX_MOVES];
+    int quiet_count = 0;
+    Move alt = Move::none();
+    if (options_.alt_variations && frame.on_alt && alt_root_ && ply - 1 < alt_root_->alt_length)
+        alt = alt_root_->alt[ply - 1];
+    Frame& child = frames_[std::size_t(ply) + 1];
+    for (int i = 0; i < count; ++i) {
+        pick_next(moves, scores, count, i);
+        const Move m = moves[i];
+        const bool quiet = !is_capture(pos_, m) && m.kind() != Move::PROMOTION;
+        frame.current = m;
+        child.on_alt = frame.on_alt && m == alt;
+        child.refutation_length = 0;
+        tt_.prefetch(pos_.key_after(m));
+        pos_.do_move(m);
+        // Step 7. Check extension: a check is searched one ply deeper, so that forcing lines are
+        // not judged at the horizon.
+        const bool gives_check = pos_.in_check();
+        const int new_depth = depth - 1 + (gives_check && !options_.full_width ? 1 : 0);
+        int score;
+        if (i == 0) score = -search_node<PvNode>(-beta, -alpha, new_depth, ply + 1);
+        else {
+            // Step 8. Late move reductions (non-PV nodes; a reduced move that beats alpha is
+            // searched again at full depth).
+            int r = 0;
+            if (!PvNode && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE && quiet && !in_check && !gives_check &&
+                !options_.full_width)
+                r = std::clamp(reductions_[std::min(depth, 63)][std::min(i, 63)], 0, new_depth - 1);
+            // A null-window child writes no line; if it fails high here there is no re-search,
+            // and the (bound) line must not pick up an old line left in the child's slot.
+            if (PvNode) pv_clear(ply + 1, PvEnd::LEAF);
+            score = -search_node<false>(-alpha - 1, -alpha, new_depth - r, ply + 1);
+            if (r > 0 && score > alpha) score = -search_node<false>(-alpha - 1, -alpha, new_depth, ply + 1);
+            // A fail-high against a beta that mate distance pruning lowered is an exact score (the
+            // best possible here), so it too gets the PV search that records its line.
+            if (PvNode && score > alpha && (score < beta || beta < parent_beta))
+                score = -search_node<true>(-beta, -alpha, new_depth, ply + 1);
+        }
+        pos_.undo_move(m);
+        if (aborted_) return 0;
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                // Alternate variations: remember this node's best reply line for a few plies.
+                if (ply <= ALT_PLIES) {
+                    frame.refutation[0] = m;
+                    const int n = std::min(child.refutation_length, ALT_PLIES - 1);
+                    for (int j = 0; j < n; ++j) frame.refutation[j + 1] = child.refutation[j];
+                    frame.refutation_length = n + 1;
+                }
+                // The line is kept on a fail-high too: mate distance pruning may have lowered beta
+                // to the best score possible here, and then a score equal to beta is exact.
+                if (PvNode) pv_update(ply, m);
+                if (score >= beta) {
+                    ++stats_.fail_highs;
+                    if (i == 0) ++stats_.fail_high_first;
+                    if (quiet) {
+                        // Killers and history: quiet moves that refuted a position are tried early
+                        // in its siblings; the quiet moves tried before this one are penalised.
+                        if (frame.killers[0] != m) frame.killers[1] = frame.killers[0], frame.killers[0] = m;
+                        const int bonus = std::min(depth * depth, 400);
+                        auto adjust = [&](Move q, int delta) {
+                            int& h = history_[std::size_t(history_index(us, q))];
+                            h += delta - h * std::abs(delta) / HISTORY_MAX;
+                        };
+                        adjust(m, bonus);
+                        for (int q = 0; q < quiet_count; ++q) adjust(quiets_tried[q], -bonus);
+                    }
+                    break;
+                }
+                alpha = score;
+            }
+        }
+        if (quiet) quiets_tried[quiet_count++] = m;
+    }
+
+    // Step 9. Store the result; exact PV nodes also store their line in the PV hash.
+    const Bound bound = best >= beta ? BOUND_LOWER : (PvNode && alpha > alpha_start) ? BOUND_EXACT : BOUND_UPPER;
+    tt_.store(pos_.key(), ply, best_move, best, static_eval == SCORE_NONE ? 0 : static_eval, depth, bound);
+    if (PvNode && bound == BOUND_EXACT && options_.pv_method == PvMethod::PVHASH)
+        pv_hash_.store(pos_.key(), depth, score_to_tt(best, ply), pv_at(ply));
+    return best;
+}
+
+int Searcher::search_root(int alpha, int beta, int depth, std::size_t pv_index) {
+    ++stats_.nodes;
+    pv_clear(0, PvEnd::LEAF);
+    int best = -SCORE_INFINITE;
+    for (std::size_t i = pv_index; i < root_moves_.size(); ++i) {
+        RootMove& rm = root_moves_[i];
+        alt_root_ = &rm;
+        frames_[1].on_alt = options_.alt_variations && rm.alt_length > 0;
+        frames_[1].refutation_length = 0;
+        frames_[0].current = rm.move;
+        pos_.do_move(rm.move);
+        const int new_depth = depth - 1 + (pos_.in_check() && !options_.full_width ? 1 : 0);
+        int score;
+        if (i == pv_index) score = -search_node<true>(-beta, -alpha, new_depth, 1);
+        else {
+            score = -search_node<false>(-alpha - 1, -alpha, new_depth, 1);
+            if (score > alpha && !aborted_) score = -search_node<true>(-beta, -alpha, new_depth, 1);
+        }
+        pos_.undo_move(rm.move);
+        alt_root_ = nullptr;
+        if (aborted_) break;
+
+        if (options_.alt_variations && frames_[1].refutation_length > 0) {
+            rm.alt_length = frames_[1].refutation_length;
+            std::copy(frames_[1].refutation, frames_[1].refutation + rm.alt_length, rm.alt);
+        }
+        if (i == pv_index || score > alpha) {
+            rm.score = score;
+            pv_update(0, rm.move);
+            rm.pv = options_.pv_method == PvMethod::TT ? PvLine{} : pv_at(0);
+            if (options_.pv_method == PvMethod::TT) rm.pv.moves[0] = rm.move, rm.pv.length = 1;
+            best = std::max(best, score);
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) {
+                    ++stats_.fail_highs;
+                    if (i == pv_index) ++stats_.fail_high_first;
+                    break;
+                }
+            }
+        } else {
+            rm.score = -SCORE_INFINITE;  // worse than the best: keeps the best first when sorting
+        }
+    }
+    return best;
+}
+
+void Searcher::report(int depth, std::size_t pv_index, int score, ScoreBound bound, const PvLine& line) {
+    if (!callbacks_->on_iteration) return;
+    IterationInfo info;
+    info.depth = depth;
+    info.seldepth = std::max(seldepth_, line.length);
+    info.multipv = int(pv_index) + 1;
+    info.score = score;
+    info.bound = bound;
+    info.nodes = stats_.nodes;
+    info.time_ms = elapsed_ms();
+    info.nps = info.time_ms > 0 ? stats_.nodes * 1000 / std::uint64_t(info.time_ms) : stats_.nodes * 1000;
+    info.hashfull = tt_.hashfull();
+    info.pv = line;
+    callbacks_->on_iteration(info);
+}
+
+SearchResult Searcher::search(const Position& root, const SearchLimits& limits, const SearchOptions& options,
+                              const SearchCallbacks& callbacks) {
+    pos_ = root;
+    pos_.reserve_history(2 * MAX_PLY);
+    limits_ = limits;
+    options_ = options;
+    options_.multipv = std::clamp(options_.multipv, 1, 64);
+    callbacks_ = &callbacks;
+    stats_ = SearchStats{};
+    aborted_ = false;
+    pondering_ = limits.ponder;
+    seldepth_ = 0;
+    start_clock(limits);
+    tt_.new_search();
+    for (Frame& f : frames_) f.on_alt = false, f.refutation_length = 0;
+
+    // Root moves: the legal moves, limited to `searchmoves` if given, hash move first.
+    root_moves_.clear();
+    const MoveList legal = legal_moves(pos_);
+    for (Move m : legal)
+        if (limits.searchmoves.empty() || std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) != limits.searchmoves.end())
+            root_moves_.emplace_back().move = m;
+    if (root_moves_.empty())
+        for (Move m : legal) root_moves_.emplace_back().move = m;
+
+    SearchResult result;
+    if (root_moves_.empty()) {
+        // Mate or stalemate on the board: report it as a finished line of length zero.
+        result.score = pos_.in_check() ? -SCORE_MATE : 0;
+        PvLine line;
+        line.end = pos_.in_check() ? PvEnd::MATE : PvEnd::STALEMATE;
+        report(0, 0, result.score, ScoreBound::EXACT, line);
+        result.pv = line;
+    } else {
+        {
+            Move ordered[MAX_MOVES];
+            int scores[MAX_MOVES];
+            const int n = int(root_moves_.size());
+            for (int i = 0; i < n; ++i) ordered[i] = root_moves_[std::size_t(i)].move;
+            const TTHit hit = tt_.probe(pos_.key(), 0);
+            order_moves(ordered, scores, n, hit.found ? hit.move : Move::none(), 0);
+            for (int i = 0; i < n; ++i) {
+                pick_next(ordered, scores, n, i);
+                root_moves_[std::size_t(i)].move = ordered[i];
+            }
+        }
+        result.best = root_moves_[0].move;
+        const std::size_t multipv = std::min<std::size_t>(std::size_t(options_.multipv), root_moves_.size());
+        const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
+        std::uint64_t nodes_before = 0;
+
+        for (int depth = 1; depth <= max_depth; ++depth) {
+            for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+            for (std::size_t pv_index = 0; pv_index < multipv && !aborted_; ++pv_index) {
+                seldepth_ = 0;
+                const int previous = root_moves_[pv_index].previous_score;
+                int delta = ASPIRATION_DELTA;
+                int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+                if (depth >= ASPIRATION_MIN_DEPTH && !options_.full_width && !is_mate_score(previous) &&
+                    previous > -SCORE_INFINITE) {
+                    alpha = std::max(previous - delta, -SCORE_INFINITE);
+                    beta = std::min(previous + delta, SCORE_INFINITE);
+                }
+                while (true) {
+                    const int score = search_root(alpha, beta, depth, pv_index);
+                    std::stable_sort(root_moves_.begin() + std::ptrdiff_t(pv_index), root_moves_.end(),
+                                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                    if (aborted_) break;
+                    // Aspiration failures are reported as bounds, then the window widens.
+                    const RootMove& best_rm = root_moves_[pv_index];
+                    if (score <= alpha) {
+                        report(depth, pv_index, score, ScoreBound::UPPER,
+                               options_.pv_method == PvMethod::TT ? tt_line(best_rm.move) : best_rm.pv);
+                        beta = (alpha + beta) / 2;
+                        alpha = std::max(score - delta, -SCORE_INFINITE);
+                    } else if (score >= beta) {
+                        report(depth, pv_index, score, ScoreBound::LOWER,
+                               options_.pv_method == PvMethod::TT ? tt_line(best_rm.move) : best_rm.pv);
+                        beta = std::min(score + delta, SCORE_INFINITE);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2;
+                }
+                std::stable_sort(root_moves_.begin(), root_moves_.begin() + std::ptrdiff_t(pv_index) + 1,
+                                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            }
+            if (aborted_) break;
+
+            // A completed iteration: report every line, take the best move.
+            stats_.nodes_per_iteration.push_back(stats_.nodes - nodes_before);
+            nodes_before = stats_.nodes;
+            for (std::size_t pv_index = 0; pv_index < multipv; ++pv_index) {
+                RootMove& rm = root_moves_[pv_index];
+                if (options_.pv_method == PvMethod::TT) rm.pv = tt_line(rm.move);
+                report(depth, pv_index, rm.score, ScoreBound::EXACT, rm.pv);
+            }
+            const RootMove& best = root_moves_[0];
+            result.best = best.move;
+            result.score = best.score;
+            result.depth = depth;
+            result.pv = best.pv;
+
+            // Stop when a limit is reached, or when the next iteration could not finish in time.
+            if (limits.mate > 0 && best.score >= mate_in(2 * limits.mate - 1)) break;
+            if (stop_.load() || (limits.nodes && stats_.nodes >= limits.nodes)) break;
+            const std::int64_t soft = soft_deadline_ms_.load();
+            if (soft > 0 && !pondering_.load() && elapsed_ms() >= soft * 6 / 10) break;
+            if (root_moves_.size() == 1 && soft > 0 && !pondering_.load() && depth >= 4) break;
+        }
+    }
+
+    // `go infinite` and `go ponder` must not answer before `stop` (or `ponderhit`).
+    while ((limits.infinite || pondering_.load()) && !stop_.load()) {
+        if (callbacks.keep_going && !callbacks.keep_going(stats_.nodes)) break;
+        if (!limits.infinite && !pondering_.load()) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    if (result.pv.length > 1) result.ponder = result.pv.moves[1];
+    stop_ = false;
+    return result;
+}
+
+}  // namespace mainline

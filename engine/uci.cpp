@@ -1,0 +1,379 @@
+#include "uci.h"
+
+#include <charconv>
+#include <cstdio>
+#include <string>
+
+#include "bench.h"
+#include "evaluate.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "pv_check.h"
+
+namespace mainline {
+
+namespace {
+
+constexpr int MAX_PERFT_DEPTH = 20;
+
+bool parse_int(std::string_view s, int& out) {
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+std::string join(const std::vector<std::string_view>& words, std::size_t from, std::size_t to) {
+    std::string s;
+    for (std::size_t i = from; i < to && i < words.size(); ++i) {
+        if (!s.empty()) s += ' ';
+        s += words[i];
+    }
+    return s;
+}
+
+}  // namespace
+
+std::vector<std::string_view> split_words(std::string_view line) {
+    std::vector<std::string_view> words;
+    std::size_t i = 0;
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (i < line.size()) {
+        while (i < line.size() && space(line[i])) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && !space(line[i])) ++i;
+        if (i > start) words.push_back(line.substr(start, i - start));
+    }
+    return words;
+}
+
+Result<Position> parse_position_command(const std::vector<std::string_view>& args) {
+    using R = Result<Position>;
+    if (args.empty()) return R::failure("position needs 'startpos' or 'fen <FEN>'");
+    std::size_t moves_at = args.size();
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (args[i] == "moves") {
+            moves_at = i;
+            break;
+        }
+    Result<Position> start = R::failure("");
+    if (args[0] == "startpos") {
+        if (moves_at != 1) return R::failure("unexpected '" + std::string(args[1]) + "' after startpos (expected 'moves')");
+        start = R::success(Position());
+    } else if (args[0] == "fen") {
+        if (moves_at == 1) return R::failure("position fen: the FEN is missing");
+        start = Position::from_fen(join(args, 1, moves_at));
+        if (!start) return R::failure("bad FEN: " + start.error());
+    } else {
+        return R::failure("position needs 'startpos' or 'fen <FEN>', not '" + std::string(args[0]) + "'");
+    }
+    Position pos = std::move(start).value();
+    pos.reserve_history(int(args.size() - moves_at));
+    for (std::size_t i = moves_at + 1; i < args.size(); ++i) {
+        Result<Move> m = parse_uci_move(pos, args[i]);
+        if (!m)
+            return R::failure(m.error() + " (move " + std::to_string(i - moves_at) + " of the moves list)");
+        pos.do_move(m.value());
+    }
+    return R::success(std::move(pos));
+}
+
+Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std::string_view>& args) {
+    using R = Result<SearchLimits>;
+    SearchLimits limits;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view key = args[i];
+        if (key == "infinite") {
+            limits.infinite = true;
+            continue;
+        }
+        if (key == "ponder") {
+            limits.ponder = true;
+            continue;
+        }
+        if (key == "searchmoves") {
+            while (i + 1 < args.size()) {
+                Result<Move> m = parse_uci_move(pos, args[i + 1]);
+                if (!m) {
+                    if (limits.searchmoves.empty()) return R::failure("go searchmoves: " + m.error());
+                    break;  // the next go parameter
+                }
+                limits.searchmoves.push_back(m.value());
+                ++i;
+            }
+            if (limits.searchmoves.empty()) return R::failure("go searchmoves needs at least one legal move");
+            continue;
+        }
+        long long* target = nullptr;
+        long long value = 0;
+        long long min = 0, max = 1LL << 40;
+        const bool known = key == "depth" || key == "nodes" || key == "movetime" || key == "wtime" || key == "btime" ||
+                           key == "winc" || key == "binc" || key == "movestogo" || key == "mate";
+        if (!known) return R::failure("go: unknown parameter '" + std::string(key) + "'");
+        if (key == "depth" || key == "mate") min = 1, max = MAX_PLY;
+        if (key == "movestogo") min = 1, max = 10000;
+        if (key == "movetime" || key == "nodes") min = 1;
+        if (key == "wtime" || key == "btime") min = -(1LL << 40);  // GUIs send negative times when flagging
+        if (i + 1 >= args.size()) return R::failure("go " + std::string(key) + " needs a number");
+        const std::string_view v = args[++i];
+        auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
+        if (ec != std::errc() || ptr != v.data() + v.size() || value < min || value > max)
+            return R::failure("go " + std::string(key) + " needs a whole number from " + std::to_string(min) + " to " +
+                              std::to_string(max) + ", not '" + std::string(v) + "'");
+        (void)target;
+        const int clamped = int(std::min<long long>(value, 1LL << 30));
+        if (key == "depth") limits.depth = clamped;
+        else if (key == "nodes") limits.nodes = std::uint64_t(value);
+        else if (key == "movetime") limits.movetime_ms = clamped;
+        else if (key == "wtime") limits.time_ms[WHITE] = std::max(0, clamped);
+        else if (key == "btime") limits.time_ms[BLACK] = std::max(0, clamped);
+        else if (key == "winc") limits.inc_ms[WHITE] = clamped;
+        else if (key == "binc") limits.inc_ms[BLACK] = clamped;
+        else if (key == "movestogo") limits.movestogo = clamped;
+        else if (key == "mate") limits.mate = clamped;
+    }
+    return R::success(std::move(limits));
+}
+
+std::string format_score(int score) {
+    if (score >= SCORE_MATE_IN_MAX_PLY) return "mate " + std::to_string((SCORE_MATE - score + 1) / 2);
+    if (score <= -SCORE_MATE_IN_MAX_PLY) return "mate -" + std::to_string((SCORE_MATE + score) / 2);
+    return "cp " + std::to_string(score);
+}
+
+std::string format_info(const IterationInfo& info) {
+    std::string s = "info depth " + std::to_string(info.depth);
+    s += " seldepth " + std::to_string(info.seldepth);
+    s += " multipv " + std::to_string(info.multipv);
+    s += " score " + format_score(info.score);
+    if (info.bound == ScoreBound::LOWER) s += " lowerbound";
+    if (info.bound == ScoreBound::UPPER) s += " upperbound";
+    s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) + " hashfull " +
+         std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
+    if (info.pv.length) {
+        s += " pv";
+        for (int i = 0; i < info.pv.length; ++i) {
+            s += ' ';
+            s += move_to_uci(info.pv.moves[i]);
+        }
+    }
+    return s;
+}
+
+UciEngine::UciEngine(Writer writer, bool threaded) : writer_(std::move(writer)), threaded_(threaded) {}
+
+UciEngine::~UciEngine() { stop_search(); }
+
+void UciEngine::say(std::string_view line) {
+    std::lock_guard<std::mutex> lock(output_mutex_);
+    writer_(line);
+}
+
+void UciEngine::error(std::string_view message) { say("info string error: " + std::string(message)); }
+
+void UciEngine::stop_search() {
+    if (search_thread_.joinable()) {
+        engine_.stop();
+        search_thread_.join();
+    }
+}
+
+void UciEngine::wait() {
+    if (search_thread_.joinable()) search_thread_.join();
+}
+
+bool UciEngine::handle(std::string_view line) {
+    const std::vector<std::string_view> words = split_words(line);
+    if (words.empty()) return true;
+    const std::string_view cmd = words[0];
+    const std::vector<std::string_view> args(words.begin() + 1, words.end());
+    // Commands that only read or signal are safe during a search; the others first end it.
+    if (cmd == "isready") return say("readyok"), true;
+    if (cmd == "stop") return stop_search(), true;
+    if (cmd == "ponderhit") return engine_.ponderhit(), true;
+    if (cmd == "quit") return stop_search(), false;
+    if (cmd == "uci") return cmd_uci(), true;
+    const bool known = cmd == "ucinewgame" || cmd == "position" || cmd == "go" || cmd == "setoption" || cmd == "d" ||
+                       cmd == "eval" || cmd == "bench" || cmd == "pvstats";
+    if (!known) return error("unknown command '" + std::string(cmd) + "'"), true;
+    stop_search();
+    if (cmd == "ucinewgame") engine_.new_game();
+    else if (cmd == "position") cmd_position(args);
+    else if (cmd == "go") cmd_go(args);
+    else if (cmd == "setoption") cmd_setoption(args);
+    else if (cmd == "d") cmd_display();
+    else if (cmd == "eval") cmd_eval();
+    else if (cmd == "bench") cmd_bench(args);
+    else if (cmd == "pvstats") cmd_pvstats(args);
+    return true;
+}
+
+void UciEngine::cmd_uci() {
+    say("id name Mainline 0.1");
+    say("id author the Mainline developers");
+    for (const std::string& option : engine_.option_descriptions()) say(option);
+    say("uciok");
+}
+
+void UciEngine::cmd_position(const std::vector<std::string_view>& args) {
+    Result<Position> pos = parse_position_command(args);
+    if (!pos) return error(pos.error() + "; position unchanged");
+    engine_.set_position(std::move(pos).value());
+}
+
+void UciEngine::cmd_setoption(const std::vector<std::string_view>& args) {
+    // setoption name <name words> [value <value words>]
+    if (args.empty() || args[0] != "name") return error("setoption needs 'name <option> [value <value>]'");
+    std::size_t value_at = args.size();
+    for (std::size_t i = 1; i < args.size(); ++i)
+        if (args[i] == "value") {
+            value_at = i;
+            break;
+        }
+    const std::string name = join(args, 1, value_at);
+    const std::string value = join(args, value_at + 1, args.size());
+    if (name.empty()) return error("setoption needs an option name");
+    const std::string problem = engine_.set_option(name, value);
+    if (!problem.empty()) error(problem);
+}
+
+void UciEngine::cmd_go(const std::vector<std::string_view>& args) {
+    if (!args.empty() && args[0] == "perft") return go_perft(args);
+    Result<SearchLimits> limits = parse_go_command(engine_.position(), args);
+    if (!limits) return error(limits.error());
+    engine_.clear_stop();  // any earlier search has ended (handle() joined it)
+    if (!threaded_) return run_search(limits.value());
+    searching_ = true;
+    search_thread_ = std::thread([this, l = std::move(limits).value()] { run_search(l); });
+}
+
+void UciEngine::run_search(const SearchLimits& limits) {
+    const Position root = engine_.position();
+    const bool verify = engine_.verify_pv();
+    SearchCallbacks callbacks;
+    callbacks.on_iteration = [&](const IterationInfo& info) {
+        say(format_info(info));
+        say("info string pvend " + std::string(to_string(info.pv.end)));
+        if (verify && info.bound == ScoreBound::EXACT) {
+            const PvCheck check = check_pv(root, info.pv, info.score, info.depth);
+            say(check.ok() ? std::string("info string pvcheck ok")
+                           : "info string pvcheck failed: " + check.problem);
+        }
+    };
+    const SearchResult result = engine_.search(limits, callbacks);
+    std::string answer = "bestmove " + (result.best.is_ok() ? move_to_uci(result.best) : std::string("(none)"));
+    if (result.ponder.is_ok()) answer += " ponder " + move_to_uci(result.ponder);
+    say(answer);
+    searching_ = false;
+}
+
+void UciEngine::cmd_eval() { say("eval cp " + std::to_string(evaluate(engine_.position()))); }
+
+void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
+    // bench [depth] [minimal]: `minimal` searches full-width (no quiescence, extensions or hash
+    // cut-offs) and compares the leaves with the Knuth-Moore minimal tree.
+    int depth = BENCH_DEFAULT_DEPTH;
+    bool minimal = false;
+    for (std::string_view a : args) {
+        if (a == "minimal") minimal = true;
+        else if (!parse_int(a, depth) || depth < 1 || depth > 30) return error("bench [depth 1-30] [minimal]");
+    }
+    SearchOptions options = engine_.search_options();
+    options.multipv = 1;
+    options.full_width = minimal;
+    const BenchReport r = run_bench(depth, options, [this](const std::string& line) { say("info string " + line); });
+    say("===========================");
+    say("Total time (ms) : " + std::to_string(r.time_ms));
+    say("Nodes searched  : " + std::to_string(r.nodes));
+    say("Nodes/second    : " + std::to_string(r.time_ms ? r.nodes * 1000 / r.time_ms : r.nodes * 1000));
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "First-move fail-high: %.1f%% of %llu cut-offs",
+                  r.fail_highs ? 100.0 * double(r.fail_high_first) / double(r.fail_highs) : 0.0,
+                  static_cast<unsigned long long>(r.fail_highs));
+    say(buf);
+    std::snprintf(buf, sizeof buf, "Effective branching factor: %.2f", r.ebf);
+    say(buf);
+    say("PvMethod: " + std::string(to_string(options.pv_method)) + ", PV-node hash cut-offs: " +
+        std::to_string(r.pv_tt_cutoffs) + ", splices: " + std::to_string(r.splice_successes) + "/" +
+        std::to_string(r.splice_attempts));
+    if (minimal) {
+        std::snprintf(buf, sizeof buf, "Leaves: %llu, Knuth-Moore minimal tree: %.0f, ratio %.2f",
+                      static_cast<unsigned long long>(r.leaf_nodes), r.minimal_leaves,
+                      r.minimal_leaves > 0 ? double(r.leaf_nodes) / r.minimal_leaves : 0.0);
+        say(buf);
+    }
+}
+
+void UciEngine::cmd_pvstats(const std::vector<std::string_view>& args) {
+    // pvstats [depth]: every PV method, and alternate variations off and on, on the same
+    // positions at the same depth: the figures that decide the defaults.
+    int depth = 8;
+    if (args.size() > 1 || (args.size() == 1 && (!parse_int(args[0], depth) || depth < 1 || depth > 20)))
+        return error("pvstats [depth 1-20]");
+    say("method      alt  positions  lines   legal%   full%  consistent%        nodes   time_ms  pv-hash-cuts  splices");
+    for (PvMethod method : {PvMethod::STACK, PvMethod::TRIANGULAR, PvMethod::TT, PvMethod::PVHASH}) {
+        for (bool alt : {false, true}) {
+            SearchOptions options;
+            options.pv_method = method;
+            options.alt_variations = alt;
+            const PvStats s = run_pv_stats(depth, options);
+            auto pct = [&](int n) { return s.lines ? 100.0 * n / s.lines : 0.0; };
+            char buf[256];
+            std::snprintf(buf, sizeof buf, "%-10s  %-3s  %9d  %5d  %6.1f  %6.1f  %11.1f  %11llu  %8llu  %12llu  %llu/%llu",
+                          std::string(to_string(method)).c_str(), alt ? "on" : "off", s.positions, s.lines, pct(s.legal),
+                          pct(s.full), pct(s.consistent), static_cast<unsigned long long>(s.nodes),
+                          static_cast<unsigned long long>(s.time_ms), static_cast<unsigned long long>(s.pv_tt_cutoffs),
+                          static_cast<unsigned long long>(s.splice_successes),
+                          static_cast<unsigned long long>(s.splice_attempts));
+            say(buf);
+        }
+    }
+}
+
+void UciEngine::go_perft(const std::vector<std::string_view>& args) {
+    int depth = 0;
+    if (args.size() != 2 || !parse_int(args[1], depth) || depth < 1 || depth > MAX_PERFT_DEPTH)
+        return error("go perft needs a depth from 1 to " + std::to_string(MAX_PERFT_DEPTH));
+    std::uint64_t total = 0;
+    Position pos = engine_.position();
+    pos.reserve_history(depth);
+    for (const PerftEntry& e : perft_divide(pos, depth)) {
+        say(move_to_uci(e.move) + ": " + std::to_string(e.nodes));
+        total += e.nodes;
+    }
+    say("");
+    say("Nodes searched: " + std::to_string(total));
+    say("");
+}
+
+void UciEngine::cmd_display() {
+    const Position& pos = engine_.position();
+    const std::string rule = " +---+---+---+---+---+---+---+---+";
+    say(rule);
+    for (int rank = 7; rank >= 0; --rank) {
+        std::string row = " |";
+        for (int file = 0; file < 8; ++file) {
+            const Piece p = pos.piece_on(make_square(file, rank));
+            row += ' ';
+            row += p == NO_PIECE ? ' ' : piece_to_char(p);
+            row += " |";
+        }
+        row += ' ';
+        row += char('1' + rank);
+        say(row);
+        say(rule);
+    }
+    say("   a   b   c   d   e   f   g   h");
+    say("");
+    say("Fen: " + pos.fen());
+    char key[17];
+    std::snprintf(key, sizeof key, "%016llX", static_cast<unsigned long long>(pos.key()));
+    say(std::string("Key: ") + key);
+    std::string checkers;
+    for (Bitboard b = pos.checkers(); b;) {
+        if (!checkers.empty()) checkers += ' ';
+        checkers += square_name(pop_lsb(b));
+    }
+    say("Checkers: " + checkers);
+}
+
+}  // namespace mainline

@@ -1,0 +1,73 @@
+// The UCI protocol front end. It holds no I/O of its own: command lines come in through
+// handle() and every output line goes out through the writer given to the constructor, so the
+// same code serves the native binary (stdin/stdout) and the WebAssembly build.
+//
+// With `threaded` set, `go` searches on a thread of its own, so `stop`, `ponderhit` and
+// `isready` are answered while it runs; without threads (single-threaded WASM) `go` returns
+// when the search ends.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "engine.h"
+
+namespace mainline {
+
+class UciEngine {
+public:
+    using Writer = std::function<void(std::string_view line)>;
+
+    UciEngine(Writer writer, bool threaded);
+    ~UciEngine();
+    UciEngine(const UciEngine&) = delete;
+    UciEngine& operator=(const UciEngine&) = delete;
+
+    // Handles one command line. Returns false once `quit` has been received.
+    bool handle(std::string_view line);
+    // Waits for a running search to end by itself (used before exiting at EOF of the input).
+    void wait();
+
+    const Engine& engine() const { return engine_; }
+
+private:
+    void cmd_uci();
+    void cmd_position(const std::vector<std::string_view>& args);
+    void cmd_setoption(const std::vector<std::string_view>& args);
+    void cmd_go(const std::vector<std::string_view>& args);
+    void cmd_display();
+    void cmd_eval();
+    void cmd_bench(const std::vector<std::string_view>& args);
+    void cmd_pvstats(const std::vector<std::string_view>& args);
+    void go_perft(const std::vector<std::string_view>& args);
+    void run_search(const SearchLimits& limits);
+    void stop_search();
+    void error(std::string_view message);
+    void say(std::string_view line);
+
+    Writer writer_;
+    bool threaded_;
+    std::mutex output_mutex_;
+    Engine engine_;
+    std::thread search_thread_;
+    std::atomic<bool> searching_{false};
+};
+
+// Builds a position from `position`'s arguments ("startpos" | "fen <FEN>", then optionally
+// "moves m1 m2 ..."); the error names the bad part, including which move of the list failed.
+Result<Position> parse_position_command(const std::vector<std::string_view>& args);
+
+// Parses `go`'s arguments (without `perft`). The error names the bad token.
+Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std::string_view>& args);
+
+std::string format_score(int score);  // "cp 34" or "mate 5"
+std::string format_info(const IterationInfo& info);
+
+std::vector<std::string_view> split_words(std::string_view line);
+
+}  // namespace mainline

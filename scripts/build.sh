@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Incremental build of every Mainline configuration:
+#   build/        native Release (-O3 -mpopcnt)          -> build/mainline, build/mainline_tests
+#   build-debug/  native Debug (asserts on)               -> skipped with --no-debug or MAINLINE_DEBUG_BUILD=0
+#   build-wasm/   Emscripten Release, run under node      -> build-wasm/mainline.js (+ .wasm), mainline_tests.js
+# Usage: scripts/build.sh [--native-only | --wasm-only] [--no-debug] [--sanitize]
+#   --sanitize   also build build-asan/ (native Debug, MAINLINE_SANITIZE=ON: ASan+UBSan)
+# Extra cmake configure arguments can be passed in MAINLINE_CMAKE_ARGS.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# em++ -O2 and up needs Debian's node-acorn (docs: /work/shared/TOOLCHAIN.md, pitfall 1)
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+JOBS=${JOBS:-$(nproc)}
+NODE_BIN=$(command -v node || echo /usr/bin/node)
+
+native=1 wasm=1 debug=${MAINLINE_DEBUG_BUILD:-1} asan=0
+for arg in "$@"; do
+  case $arg in
+    --native-only) wasm=0 ;;
+    --wasm-only)   native=0 ;;
+    --no-debug)    debug=0 ;;
+    --sanitize)    asan=1 ;;
+    -h|--help)     sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument '$arg'" >&2; exit 2 ;;
+  esac
+done
+# shellcheck disable=SC2206
+extra=(${MAINLINE_CMAKE_ARGS:-})
+
+# configure <dir> <cmake command...>: (re)configure only when needed; the generated build system
+# re-runs cmake by itself when CMakeLists.txt changes, and file(GLOB CONFIGURE_DEPENDS) picks up new
+# sources, so a plain `cmake --build` is incremental.
+configure() {
+  local dir=$1; shift
+  if [[ -f $dir/CMakeCache.txt && -f $dir/Makefile ]]; then return 0; fi
+  echo "build.sh: configuring $dir"
+  "$@"
+}
+
+step() {  # step <label> <dir>
+  local label=$1 dir=$2 t0=$SECONDS
+  echo "build.sh: building $label ($dir, -j$JOBS)"
+  cmake --build "$dir" -j"$JOBS"
+  echo "build.sh: $label done in $((SECONDS - t0))s"
+}
+
+if ((native)); then
+  configure build cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${extra[@]}"
+  step "native Release" build
+  if ((debug)); then
+    configure build-debug cmake -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug "${extra[@]}"
+    step "native Debug" build-debug
+  fi
+  if ((asan)); then
+    configure build-asan cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMAINLINE_SANITIZE=ON "${extra[@]}"
+    step "native ASan+UBSan" build-asan
+  fi
+fi
+
+if ((wasm)); then
+  configure build-wasm emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CROSSCOMPILING_EMULATOR="$NODE_BIN" "${extra[@]}"
+  step "wasm Release" build-wasm
+fi

@@ -1,0 +1,279 @@
+// The UCI front end, driven line by line with a writer that collects the output.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "position.h"
+#include "test_util.h"
+#include "uci.h"
+
+namespace mainline {
+namespace {
+
+using test::contains_text;
+using Lines = std::vector<std::string>;
+
+class Uci : public ::testing::Test {
+protected:
+    // Not threaded: every command has finished, output included, when handle() returns.
+    Uci() : engine_([this](std::string_view line) { out_.emplace_back(line); }, false) {}
+
+    // Sends one command and returns what it printed.
+    Lines send(std::string_view line) {
+        out_.clear();
+        last_result_ = engine_.handle(line);
+        return out_;
+    }
+
+    // The FEN shown by `d`.
+    std::string shown_fen() {
+        for (const std::string& line : send("d"))
+            if (line.rfind("Fen: ", 0) == 0) return line.substr(5);
+        ADD_FAILURE() << "`d` printed no Fen line";
+        return "";
+    }
+
+    // Sends a command that must fail: exactly one error line, and the position is left as it was.
+    void expect_error(std::string_view command, std::string_view message) {
+        const std::string before = shown_fen();
+        const Lines lines = send(command);
+        EXPECT_TRUE(last_result_) << command;
+        ASSERT_EQ(lines.size(), 1u) << command;
+        EXPECT_EQ(lines[0].rfind("info string error: ", 0), 0u) << command << " printed: " << lines[0];
+        EXPECT_TRUE(contains_text(lines[0], message)) << command << " printed: " << lines[0] << "\nexpected: " << message;
+        EXPECT_EQ(shown_fen(), before) << command << " changed the position";
+    }
+
+    UciEngine engine_;
+    Lines out_;
+    bool last_result_ = false;
+};
+
+TEST_F(Uci, UciIdentifiesTheEngine) {
+    const Lines lines = send("uci");
+    EXPECT_TRUE(last_result_);
+    ASSERT_GE(lines.size(), 3u);
+    EXPECT_EQ(lines[0].rfind("id name ", 0), 0u) << lines[0];
+    EXPECT_TRUE(contains_text(lines[0], "Mainline")) << lines[0];
+    EXPECT_EQ(lines[1].rfind("id author ", 0), 0u) << lines[1];
+    EXPECT_EQ(lines.back(), "uciok");
+}
+
+TEST_F(Uci, IsReady) {
+    EXPECT_EQ(send("isready"), Lines{"readyok"});
+    EXPECT_TRUE(last_result_);
+}
+
+TEST_F(Uci, StartsFromTheStartPosition) {
+    EXPECT_EQ(shown_fen(), Position::START_FEN);
+    EXPECT_EQ(engine_.engine().position().fen(), Position::START_FEN);
+}
+
+TEST_F(Uci, PositionStartposWithMoves) {
+    EXPECT_EQ(send("position startpos moves e2e4 e7e5"), Lines{});
+    EXPECT_TRUE(last_result_);
+    EXPECT_EQ(shown_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    EXPECT_EQ(engine_.engine().position().history_length(), 2);
+    // Each `position` starts afresh.
+    send("position startpos moves d2d4");
+    EXPECT_EQ(shown_fen(), "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1");
+    send("position startpos");
+    EXPECT_EQ(shown_fen(), Position::START_FEN);
+    send("position startpos moves");
+    EXPECT_EQ(shown_fen(), Position::START_FEN);
+}
+
+TEST_F(Uci, PositionFen) {
+    EXPECT_EQ(send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1 e8c8"), Lines{});
+    EXPECT_EQ(shown_fen(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    send("position fen 4k3/8/8/8/8/8/8/4K3 b - - 12 40");
+    EXPECT_EQ(shown_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 12 40");
+    // Four fields, then moves; promotions in the moves list.
+    send("position fen 4k3/1P6/8/8/8/8/8/4K3 w - - moves b7b8n e8e7");
+    EXPECT_EQ(shown_fen(), "1N6/4k3/8/8/8/8/8/4K3 w - - 1 2");
+    // Extra spaces and tabs between words do not matter.
+    send("  position \t startpos   moves  g1f3\t g8f6  ");
+    EXPECT_EQ(shown_fen(), "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2");
+}
+
+TEST_F(Uci, DisplayShowsBoardKeyAndCheckers) {
+    send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    const Lines lines = send("d");
+    bool board = false, key = false, checkers = false;
+    for (const std::string& line : lines) {
+        if (line == " | r | n | b |   | k | b | n | r | 8") board = true;
+        if (line.rfind("Key: ", 0) == 0) {
+            key = true;
+            EXPECT_EQ(line.size(), 5u + 16u) << line;
+        }
+        if (line == "Checkers: h4") checkers = true;
+    }
+    EXPECT_TRUE(board);
+    EXPECT_TRUE(key);
+    EXPECT_TRUE(checkers);
+}
+
+TEST_F(Uci, UciNewGameResetsThePosition) {
+    send("position startpos moves e2e4");
+    EXPECT_EQ(send("ucinewgame"), Lines{});
+    EXPECT_EQ(shown_fen(), Position::START_FEN);
+}
+
+TEST_F(Uci, GoPerftPrintsDivideLikeStockfish) {
+    const Lines lines = send("go perft 3");
+    EXPECT_TRUE(last_result_);
+    ASSERT_EQ(lines.size(), 20u + 3u);
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < 20; ++i) {
+        const std::string& line = lines[i];
+        // "e2e4: 600"
+        const std::size_t colon = line.find(": ");
+        ASSERT_EQ(colon, 4u) << line;
+        std::uint64_t nodes = 0;
+        const char* first = line.data() + colon + 2;
+        const auto [end, ec] = std::from_chars(first, line.data() + line.size(), nodes);
+        ASSERT_TRUE(ec == std::errc() && end == line.data() + line.size()) << line;
+        sum += nodes;
+    }
+    EXPECT_EQ(sum, 8902u);
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "e2e4: 600"), lines.end());
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "g1f3: 440"), lines.end());
+    EXPECT_EQ(lines[20], "");
+    EXPECT_EQ(lines[21], "Nodes searched: 8902");
+    EXPECT_EQ(lines[22], "");
+    // Perft leaves the position alone.
+    EXPECT_EQ(shown_fen(), Position::START_FEN);
+}
+
+TEST_F(Uci, GoPerftFromASetPosition) {
+    send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const Lines lines = send("go perft 2");
+    ASSERT_EQ(lines.size(), 48u + 3u);
+    EXPECT_EQ(lines[49], "Nodes searched: 2039");
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "e1g1: 43"), lines.end());
+    send("position startpos moves e2e4");
+    EXPECT_EQ(send("go perft 1").at(20 + 1), "Nodes searched: 20");
+}
+
+TEST_F(Uci, EmptyAndWhitespaceLinesPrintNothing) {
+    for (const char* line : {"", " ", "\t", "  \t  ", "\r", "\n"}) {
+        EXPECT_EQ(send(line), Lines{}) << '"' << line << '"';
+        EXPECT_TRUE(last_result_);
+    }
+}
+
+TEST_F(Uci, QuitStops) {
+    EXPECT_EQ(send("quit"), Lines{});
+    EXPECT_FALSE(last_result_);
+    send("  quit  ");
+    EXPECT_FALSE(last_result_);
+}
+
+TEST_F(Uci, EveryOtherCommandKeepsGoing) {
+    for (const char* line : {"uci", "isready", "ucinewgame", "position startpos", "d", "go perft 1", "nonsense",
+                             "position", "go perft"}) {
+        send(line);
+        EXPECT_TRUE(last_result_) << line;
+    }
+}
+
+// --- Errors: one line, position unchanged ------------------------------------------------------
+
+TEST_F(Uci, UnknownCommand) {
+    send("position startpos moves e2e4");
+    expect_error("foo", "unknown command 'foo'");
+    expect_error("Position startpos", "unknown command 'Position'");
+}
+
+TEST_F(Uci, PositionWithoutArguments) {
+    send("position startpos moves e2e4");
+    expect_error("position", "position needs 'startpos' or 'fen <FEN>'");
+    expect_error("position moves e2e4", "position needs 'startpos' or 'fen <FEN>', not 'moves'");
+    expect_error("position start", "not 'start'");
+}
+
+TEST_F(Uci, PositionFenWithNothingAfter) {
+    send("position startpos moves e2e4");
+    expect_error("position fen", "the FEN is missing");
+    expect_error("position fen   ", "the FEN is missing");
+    expect_error("position fen moves e2e4", "the FEN is missing");
+}
+
+TEST_F(Uci, PositionWithABadFen) {
+    send("position startpos moves e2e4");
+    expect_error("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "bad FEN: rank 1 has 7 squares");
+    expect_error("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "bad FEN: white has no king");
+    expect_error("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "bad FEN: FEN has 7 fields");
+    expect_error("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 moves e1e2", "bad FEN: FEN has 5 fields");
+    expect_error("position fen 4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "bad FEN: the side not to move (black) is in check");
+}
+
+TEST_F(Uci, PositionWithAnIllegalMoveNamesItsNumber) {
+    send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    expect_error("position startpos moves e2e4 e7e5 e1e3", "(move 3 of the moves list)");
+    expect_error("position startpos moves e2e4 e7e5 e1e3", "illegal move e1e3");
+    expect_error("position startpos moves e2e5", "(move 1 of the moves list)");
+    expect_error("position startpos moves e2e4 e2e4", "no piece on e2 (move 2 of the moves list)");
+    expect_error("position startpos moves e2e4 xyz", "malformed move 'xyz'");
+    expect_error("position startpos moves e2e4 e7e5 0000", "null move");
+    expect_error("position fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 moves b7b8", "must promote");
+}
+
+TEST_F(Uci, PositionStartposFollowedByGarbage) {
+    send("position startpos moves e2e4");
+    expect_error("position startpos garbage", "unexpected 'garbage' after startpos");
+    expect_error("position startpos garbage moves e7e5", "unexpected 'garbage' after startpos");
+    expect_error("position startpos e2e4", "unexpected 'e2e4' after startpos");
+}
+
+TEST_F(Uci, GoPerftWithABadDepth) {
+    send("position startpos moves e2e4");
+    expect_error("go perft", "go perft needs a depth from 1 to 20");
+    expect_error("go perft 0", "go perft needs a depth from 1 to 20");
+    expect_error("go perft -1", "go perft needs a depth");
+    expect_error("go perft x", "go perft needs a depth");
+    expect_error("go perft 3x", "go perft needs a depth");
+    expect_error("go perft 99", "go perft needs a depth");
+    expect_error("go perft 21", "go perft needs a depth");
+    expect_error("go perft 99999999999999999999", "go perft needs a depth");
+    expect_error("go perft 2 3", "go perft needs a depth");
+}
+
+TEST_F(Uci, GoWithBadParameters) {
+    send("position startpos moves e2e4");
+    expect_error("go foo", "go: unknown parameter 'foo'");
+    expect_error("go depth", "go depth needs a number");
+    expect_error("go depth 0", "go depth needs a whole number");
+    expect_error("go depth x", "go depth needs a whole number");
+    expect_error("go searchmoves e2e4", "go searchmoves");  // white's move, but black is to move
+}
+
+// --- Free functions ---------------------------------------------------------------------------
+
+TEST(UciHelpers, SplitWords) {
+    EXPECT_EQ(split_words(""), std::vector<std::string_view>{});
+    EXPECT_EQ(split_words(" \t\r\n"), std::vector<std::string_view>{});
+    EXPECT_EQ(split_words("  go\tperft  3 \r\n"), (std::vector<std::string_view>{"go", "perft", "3"}));
+}
+
+TEST(UciHelpers, ParsePositionCommand) {
+    Result<Position> ok = parse_position_command({"startpos", "moves", "e2e4"});
+    ASSERT_TRUE(ok.ok()) << ok.error();
+    EXPECT_EQ(ok.value().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    Result<Position> fen = parse_position_command({"fen", "4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "moves", "e1d2"});
+    ASSERT_TRUE(fen.ok()) << fen.error();
+    EXPECT_EQ(fen.value().fen(), "4k3/8/8/8/8/8/3K4/8 b - - 1 1");
+    Result<Position> bad = parse_position_command({});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_FALSE(bad.error().empty());
+    Result<Position> bad_move = parse_position_command({"startpos", "moves", "e2e4", "e7e5", "g1g3"});
+    ASSERT_FALSE(bad_move.ok());
+    EXPECT_TRUE(contains_text(bad_move.error(), "move 3 of the moves list")) << bad_move.error();
+}
+
+}  // namespace
+}  // namespace mainline
