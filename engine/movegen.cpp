@@ -4,33 +4,52 @@ namespace mainline {
 
 namespace {
 
+// The generator hands its moves to a sink: MoveWriter stores them, MoveCounter only counts
+// them (perft's bulk counting at the last ply), adding whole bitboards at a time by popcount.
+struct MoveWriter {
+    Move* list;
+
+    void add(Move m) { *list++ = m; }
+    // Moves from `from` to each square of `targets`.
+    void add_from(Square from, Bitboard targets) {
+        while (targets) *list++ = Move(from, pop_lsb(targets));
+    }
+    // Moves to each square of `targets` from the square `offset` behind it.
+    template <bool Promotion>
+    void add_shifted(Bitboard targets, int offset) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            if constexpr (Promotion) add_promotions(Square(to - offset), to);
+            else *list++ = Move(Square(to - offset), to);
+        }
+    }
+    void add_promotions(Square from, Square to) {
+        *list++ = Move(from, to, Move::PROMOTION, QUEEN);
+        *list++ = Move(from, to, Move::PROMOTION, ROOK);
+        *list++ = Move(from, to, Move::PROMOTION, BISHOP);
+        *list++ = Move(from, to, Move::PROMOTION, KNIGHT);
+    }
+};
+
+struct MoveCounter {
+    int count = 0;
+
+    void add(Move) { ++count; }
+    void add_from(Square, Bitboard targets) { count += popcount(targets); }
+    template <bool Promotion>
+    void add_shifted(Bitboard targets, int) {
+        count += (Promotion ? 4 : 1) * popcount(targets);
+    }
+    void add_promotions(Square, Square) { count += 4; }
+};
+
 template <Color Us>
 constexpr Bitboard pawn_step(Bitboard b) {
     return Us == WHITE ? shift<NORTH>(b) : shift<SOUTH>(b);
 }
 
-Move* emit_promotions(Move* list, Square from, Square to) {
-    *list++ = Move(from, to, Move::PROMOTION, QUEEN);
-    *list++ = Move(from, to, Move::PROMOTION, ROOK);
-    *list++ = Move(from, to, Move::PROMOTION, BISHOP);
-    *list++ = Move(from, to, Move::PROMOTION, KNIGHT);
-    return list;
-}
-
-// Emits a move to every square of `targets` from the square `offset` behind it.
-template <bool Promotion>
-Move* emit_shifted(Move* list, Bitboard targets, int offset) {
-    while (targets) {
-        const Square to = pop_lsb(targets);
-        const Square from = Square(to - offset);
-        if constexpr (Promotion) list = emit_promotions(list, from, to);
-        else *list++ = Move(from, to);
-    }
-    return list;
-}
-
-template <Color Us, GenType Type>
-Move* generate_pawn_moves(const Position& pos, Move* list, Bitboard pawns, Bitboard target) {
+template <Color Us, GenType Type, class Sink>
+void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard pawns, Bitboard target) {
     constexpr Color Them = ~Us;
     constexpr int Up = Us == WHITE ? 8 : -8;
     constexpr int UpWest = Up - 1, UpEast = Up + 1;
@@ -43,29 +62,28 @@ Move* generate_pawn_moves(const Position& pos, Move* list, Bitboard pawns, Bitbo
     if constexpr (Type != GenType::NOISY) {
         const Bitboard push1 = pawn_step<Us>(not7) & empty;
         const Bitboard push2 = pawn_step<Us>(push1 & Rank3) & empty;
-        list = emit_shifted<false>(list, push1 & target, Up);
-        list = emit_shifted<false>(list, push2 & target, 2 * Up);
+        sink.template add_shifted<false>(push1 & target, Up);
+        sink.template add_shifted<false>(push2 & target, 2 * Up);
     }
     if constexpr (Type != GenType::QUIET) {
         const Bitboard west = Us == WHITE ? shift<NORTH + WEST>(not7) : shift<SOUTH + WEST>(not7);
         const Bitboard east = Us == WHITE ? shift<NORTH + EAST>(not7) : shift<SOUTH + EAST>(not7);
-        list = emit_shifted<false>(list, west & enemies, UpWest);
-        list = emit_shifted<false>(list, east & enemies, UpEast);
+        sink.template add_shifted<false>(west & enemies, UpWest);
+        sink.template add_shifted<false>(east & enemies, UpEast);
         if (on7) {
             const Bitboard pw = Us == WHITE ? shift<NORTH + WEST>(on7) : shift<SOUTH + WEST>(on7);
             const Bitboard pe = Us == WHITE ? shift<NORTH + EAST>(on7) : shift<SOUTH + EAST>(on7);
-            list = emit_shifted<true>(list, pawn_step<Us>(on7) & empty & target, Up);
-            list = emit_shifted<true>(list, pw & enemies, UpWest);
-            list = emit_shifted<true>(list, pe & enemies, UpEast);
+            sink.template add_shifted<true>(pawn_step<Us>(on7) & empty & target, Up);
+            sink.template add_shifted<true>(pw & enemies, UpWest);
+            sink.template add_shifted<true>(pe & enemies, UpEast);
         }
     }
-    return list;
 }
 
 // A pinned pawn may only move along the line through its king; `allowed` holds that line, already
 // intersected with the check-evasion squares. Pinned pawns are rare, so they go one by one.
-template <Color Us, GenType Type>
-Move* generate_pinned_pawn_moves(const Position& pos, Move* list, Square from, Bitboard allowed) {
+template <Color Us, GenType Type, class Sink>
+void generate_pinned_pawn_moves(const Position& pos, Sink& sink, Square from, Bitboard allowed) {
     constexpr Bitboard Rank8 = Us == WHITE ? RANK_8_BB : RANK_1_BB;
     constexpr Bitboard Rank4 = Us == WHITE ? (RANK_1_BB << 24) : (RANK_1_BB << 32);
     const Bitboard empty = ~pos.pieces();
@@ -79,19 +97,18 @@ Move* generate_pinned_pawn_moves(const Position& pos, Move* list, Square from, B
         const bool noisy = promotion || (square_bb(to) & captures);
         if (Type == GenType::NOISY && !noisy) continue;
         if (Type == GenType::QUIET && noisy) continue;
-        if (promotion) list = emit_promotions(list, from, to);
-        else *list++ = Move(from, to);
+        if (promotion) sink.add_promotions(from, to);
+        else sink.add(Move(from, to));
     }
-    return list;
 }
 
-template <Color Us>
-Move* generate_en_passant(const Position& pos, Move* list) {
+template <Color Us, class Sink>
+void generate_en_passant(const Position& pos, Sink& sink) {
     constexpr Color Them = ~Us;
     const Square ep = pos.ep_square();
-    if (ep == SQ_NONE) return list;
+    if (ep == SQ_NONE) return;
     Bitboard capturers = pawn_attacks(Them, ep) & pos.pieces(Us, PAWN);
-    if (!capturers) return list;
+    if (!capturers) return;
     // En passant removes two pieces from their squares at once, which can uncover a slider on
     // the king's rank or diagonal; the rare case is settled by looking at the resulting board.
     const Square ksq = pos.king_square(Us);
@@ -100,33 +117,31 @@ Move* generate_en_passant(const Position& pos, Move* list) {
         const Square from = pop_lsb(capturers);
         const Bitboard occ = (pos.pieces() ^ square_bb(from) ^ square_bb(cap_sq)) | square_bb(ep);
         if (!(pos.attackers_to(ksq, occ) & pos.pieces(Them) & ~square_bb(cap_sq)))
-            *list++ = Move(from, ep, Move::EN_PASSANT);
+            sink.add(Move(from, ep, Move::EN_PASSANT));
     }
-    return list;
 }
 
-template <Color Us>
-Move* generate_castling(const Position& pos, Move* list) {
+template <Color Us, class Sink>
+void generate_castling(const Position& pos, Sink& sink) {
     constexpr Color Them = ~Us;
     const int rights = pos.castling_rights() & (Us == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO));
-    if (!rights) return list;
+    if (!rights) return;
     const Square ksq = relative_square(Us, SQ_E1);
     const Bitboard occ = pos.pieces();
     auto safe = [&](Square s) { return !(pos.attackers_to(s, occ) & pos.pieces(Them)); };
     if ((rights & (WHITE_OO | BLACK_OO)) &&
         !(occ & (square_bb(relative_square(Us, SQ_F1)) | square_bb(relative_square(Us, SQ_G1)))) &&
         safe(relative_square(Us, SQ_F1)) && safe(relative_square(Us, SQ_G1)))
-        *list++ = Move(ksq, relative_square(Us, SQ_G1), Move::CASTLING);
+        sink.add(Move(ksq, relative_square(Us, SQ_G1), Move::CASTLING));
     if ((rights & (WHITE_OOO | BLACK_OOO)) &&
         !(occ & (square_bb(relative_square(Us, SQ_B1)) | square_bb(relative_square(Us, SQ_C1)) |
                  square_bb(relative_square(Us, SQ_D1)))) &&
         safe(relative_square(Us, SQ_D1)) && safe(relative_square(Us, SQ_C1)))
-        *list++ = Move(ksq, relative_square(Us, SQ_C1), Move::CASTLING);
-    return list;
+        sink.add(Move(ksq, relative_square(Us, SQ_C1), Move::CASTLING));
 }
 
-template <Color Us, GenType Type>
-Move* generate_for(const Position& pos, Move* list) {
+template <Color Us, GenType Type, class Sink>
+void generate_for(const Position& pos, Sink& sink) {
     constexpr Color Them = ~Us;
     const Square ksq = pos.king_square(Us);
     const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them), occ = pos.pieces();
@@ -144,10 +159,10 @@ Move* generate_for(const Position& pos, Move* list) {
         const Bitboard occ_without_king = occ ^ square_bb(ksq);
         while (targets) {
             const Square to = pop_lsb(targets);
-            if (!(pos.attackers_to(to, occ_without_king) & theirs)) *list++ = Move(ksq, to);
+            if (!(pos.attackers_to(to, occ_without_king) & theirs)) sink.add(Move(ksq, to));
         }
     }
-    if (more_than_one(checkers)) return list;  // double check: only the king can move
+    if (more_than_one(checkers)) return;  // double check: only the king can move
 
     // In check, other pieces must capture the checker or block the ray.
     const Bitboard evasion = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
@@ -164,47 +179,60 @@ Move* generate_for(const Position& pos, Move* list) {
 
     // Pawns. A push that promotes is NOISY, so with NOISY the pushes are limited by `evasion` only.
     const Bitboard pawns = pos.pieces(Us, PAWN);
-    list = generate_pawn_moves<Us, Type>(pos, list, pawns & ~pinned, Type == GenType::NOISY ? evasion : target);
+    generate_pawn_moves<Us, Type>(pos, sink, pawns & ~pinned, Type == GenType::NOISY ? evasion : target);
     for (Bitboard b = pawns & pinned; b;) {
         const Square from = pop_lsb(b);
-        list = generate_pinned_pawn_moves<Us, Type>(pos, list, from, line_bb(ksq, from) & evasion & ~ours);
+        generate_pinned_pawn_moves<Us, Type>(pos, sink, from, line_bb(ksq, from) & evasion & ~ours);
     }
-    if constexpr (Type != GenType::QUIET) list = generate_en_passant<Us>(pos, list);
+    if constexpr (Type != GenType::QUIET) generate_en_passant<Us>(pos, sink);
 
     // A pinned knight can never move; a pinned slider stays on the line through its king (which in
     // check also leaves it no move, as the check and pin lines meet only at the king).
     for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
         const Square from = pop_lsb(b);
-        for (Bitboard to = knight_attacks(from) & target; to;) *list++ = Move(from, pop_lsb(to));
+        sink.add_from(from, knight_attacks(from) & target);
     }
     for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
         const Square from = pop_lsb(b);
         Bitboard to = bishop_attacks(from, occ) & target;
         if (pinned & square_bb(from)) to &= line_bb(ksq, from);
-        while (to) *list++ = Move(from, pop_lsb(to));
+        sink.add_from(from, to);
     }
     for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
         const Square from = pop_lsb(b);
         Bitboard to = rook_attacks(from, occ) & target;
         if (pinned & square_bb(from)) to &= line_bb(ksq, from);
-        while (to) *list++ = Move(from, pop_lsb(to));
+        sink.add_from(from, to);
     }
 
     if constexpr (Type != GenType::NOISY)
-        if (!checkers) list = generate_castling<Us>(pos, list);
-    return list;
+        if (!checkers) generate_castling<Us>(pos, sink);
+}
+
+template <GenType Type, class Sink>
+void generate_into(const Position& pos, Sink& sink) {
+    if (pos.side_to_move() == WHITE) generate_for<WHITE, Type>(pos, sink);
+    else generate_for<BLACK, Type>(pos, sink);
 }
 
 }  // namespace
 
 template <GenType Type>
 Move* generate(const Position& pos, Move* list) {
-    return pos.side_to_move() == WHITE ? generate_for<WHITE, Type>(pos, list) : generate_for<BLACK, Type>(pos, list);
+    MoveWriter writer{list};
+    generate_into<Type>(pos, writer);
+    return writer.list;
 }
 
 template Move* generate<GenType::ALL>(const Position&, Move*);
 template Move* generate<GenType::NOISY>(const Position&, Move*);
 template Move* generate<GenType::QUIET>(const Position&, Move*);
+
+int count_legal_moves(const Position& pos) {
+    MoveCounter counter;
+    generate_into<GenType::ALL>(pos, counter);
+    return counter.count;
+}
 
 bool is_legal(const Position& pos, Move m) {
     return m.is_ok() && legal_moves(pos).contains(m);

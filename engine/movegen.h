@@ -38,6 +38,9 @@ MoveList generate_moves(const Position& pos) {
 
 inline MoveList legal_moves(const Position& pos) { return generate_moves<GenType::ALL>(pos); }
 
+// The number of legal moves, without listing them (perft's bulk counting).
+int count_legal_moves(const Position& pos);
+
 // Whether an arbitrary 16-bit move (from a hash table, a user, ...) is legal here.
 bool is_legal(const Position& pos, Move m);
 

@@ -5,9 +5,9 @@
 namespace mainline {
 
 std::uint64_t perft(Position& pos, int depth) {
+    if (depth <= 1) return depth == 1 ? std::uint64_t(count_legal_moves(pos)) : 1;
     Move moves[MAX_MOVES];
     Move* const end = generate<GenType::ALL>(pos, moves);
-    if (depth <= 1) return depth == 1 ? std::uint64_t(end - moves) : 1;
     std::uint64_t nodes = 0;
     for (Move* m = moves; m != end; ++m) {
         pos.do_move(*m);

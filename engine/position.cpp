@@ -115,8 +115,9 @@ void Position::do_move(Move m) {
     const Piece pc = board_[from];
 
     if (std::size_t(top_) + 1 >= states_.size()) states_.resize(states_.size() * 2 + 16);
-    StateInfo& st = states_[std::size_t(top_) + 1];
-    st = states_[std::size_t(top_)];
+    // A local copy, stored once at the end: written through a reference into states_, the new
+    // state could alias the bitboards being updated, and the compiler would keep reloading it.
+    StateInfo st = states_[std::size_t(top_)];
     Key k = st.key ^ keys.side;
     if (ep_capturable(st.ep_square, us)) k ^= keys.ep[file_of(st.ep_square)];
     st.ep_square = SQ_NONE;
@@ -167,8 +168,8 @@ void Position::do_move(Move m) {
     side_ = them;
     if (us == BLACK) ++fullmove_;
     st.key = k;
-    ++top_;
     st.checkers = compute_checkers();
+    states_[std::size_t(++top_)] = st;
     assert_consistent();
 }
 
