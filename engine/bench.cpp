@@ -94,10 +94,11 @@ PvStats run_pv_stats(int depth, const SearchOptions& options) {
     return stats;
 }
 
-BenchReport run_bench(int depth, const SearchOptions& options, const std::function<void(const std::string&)>& progress) {
+BenchReport run_bench(int depth, const SearchOptions& options, const std::function<void(const std::string&)>& progress,
+                      int hash_mb) {
     BenchReport report;
     TranspositionTable tt;
-    (void)tt.resize(BENCH_HASH_MB);
+    (void)tt.resize(std::size_t(hash_mb));
     Searcher searcher(tt);
     SearchLimits limits;
     limits.depth = depth;

@@ -46,6 +46,7 @@ struct PvStats {
 PvStats run_pv_stats(int depth, const SearchOptions& options);
 
 // Runs the bench. `progress` (optional) gets one line per position.
-BenchReport run_bench(int depth, const SearchOptions& options, const std::function<void(const std::string&)>& progress);
+BenchReport run_bench(int depth, const SearchOptions& options, const std::function<void(const std::string&)>& progress,
+                      int hash_mb = BENCH_HASH_MB);
 
 }  // namespace mainline

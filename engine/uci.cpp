@@ -136,7 +136,10 @@ Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std
 
 std::string format_score(int score) {
     if (score >= SCORE_MATE_IN_MAX_PLY) return "mate " + std::to_string((SCORE_MATE - score + 1) / 2);
-    if (score <= -SCORE_MATE_IN_MAX_PLY) return "mate -" + std::to_string((SCORE_MATE + score) / 2);
+    if (score <= -SCORE_MATE_IN_MAX_PLY) {
+        const int moves = (SCORE_MATE + score) / 2;
+        return moves ? "mate -" + std::to_string(moves) : std::string("mate 0");  // mated on the board
+    }
     return "cp " + std::to_string(score);
 }
 
@@ -269,18 +272,25 @@ void UciEngine::run_search(const SearchLimits& limits) {
 void UciEngine::cmd_eval() { say("eval cp " + std::to_string(evaluate(engine_.position()))); }
 
 void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
-    // bench [depth] [minimal]: `minimal` searches full-width (no quiescence, extensions or hash
-    // cut-offs) and compares the leaves with the Knuth-Moore minimal tree.
-    int depth = BENCH_DEFAULT_DEPTH;
+    // bench [depth] [minimal] [hash MB]: `minimal` searches full-width (no quiescence, extensions
+    // or hash cut-offs) and compares the leaves with the Knuth-Moore minimal tree; `hash` changes
+    // the table size from the signature's 16 MB (to measure move ordering under table pressure).
+    int depth = BENCH_DEFAULT_DEPTH, hash_mb = BENCH_HASH_MB;
     bool minimal = false;
-    for (std::string_view a : args) {
-        if (a == "minimal") minimal = true;
-        else if (!parse_int(a, depth) || depth < 1 || depth > 30) return error("bench [depth 1-30] [minimal]");
+    const char* usage = "bench [depth 1-30] [minimal] [hash <MB 1-1024>]";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "minimal") minimal = true;
+        else if (args[i] == "hash") {
+            if (i + 1 >= args.size() || !parse_int(args[i + 1], hash_mb) || hash_mb < 1 || hash_mb > 1024)
+                return error(usage);
+            ++i;
+        } else if (!parse_int(args[i], depth) || depth < 1 || depth > 30) return error(usage);
     }
     SearchOptions options = engine_.search_options();
     options.multipv = 1;
     options.full_width = minimal;
-    const BenchReport r = run_bench(depth, options, [this](const std::string& line) { say("info string " + line); });
+    const BenchReport r =
+        run_bench(depth, options, [this](const std::string& line) { say("info string " + line); }, hash_mb);
     say("===========================");
     say("Total time (ms) : " + std::to_string(r.time_ms));
     say("Nodes searched  : " + std::to_string(r.nodes));

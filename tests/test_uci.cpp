@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdint>
 #include <string>
+#include <mutex>
 #include <vector>
 
 #include "position.h"
@@ -253,6 +254,164 @@ TEST_F(Uci, GoWithBadParameters) {
 }
 
 // --- Free functions ---------------------------------------------------------------------------
+
+// ---- search through UCI ------------------------------------------------------------------------
+
+// The `info` lines of one completed depth, in order, and the bestmove line.
+struct GoOutput {
+    Lines infos, pvends, checks;
+    std::string bestmove;
+};
+
+GoOutput parse_go(const Lines& lines) {
+    GoOutput g;
+    for (const std::string& l : lines) {
+        if (l.rfind("info depth", 0) == 0) g.infos.push_back(l);
+        else if (l.rfind("info string pvend ", 0) == 0) g.pvends.push_back(l.substr(18));
+        else if (l.rfind("info string pvcheck", 0) == 0) g.checks.push_back(l);
+        else if (l.rfind("bestmove", 0) == 0) g.bestmove = l;
+    }
+    return g;
+}
+
+TEST_F(Uci, GoDepthReportsEveryIterationThenBestmove) {
+    send("position startpos");
+    const GoOutput g = parse_go(send("go depth 5"));
+    ASSERT_EQ(g.infos.size(), 5u);
+    EXPECT_EQ(g.pvends.size(), g.infos.size());
+    for (std::size_t i = 0; i < g.infos.size(); ++i) {
+        const std::string& l = g.infos[i];
+        EXPECT_EQ(l.rfind("info depth " + std::to_string(i + 1) + " seldepth ", 0), 0u) << l;
+        for (const char* field : {" multipv 1 ", " score cp ", " nodes ", " nps ", " hashfull ", " time ", " pv "})
+            EXPECT_TRUE(contains_text(l, field)) << l << " lacks" << field;
+        EXPECT_EQ(g.pvends[i], "leaf");
+    }
+    ASSERT_EQ(g.bestmove.rfind("bestmove ", 0), 0u);
+    // The best move is the first move of the last line, and it is legal.
+    const std::string first = g.infos.back().substr(g.infos.back().find(" pv ") + 4, 4);
+    EXPECT_EQ(g.bestmove.substr(9, 4), first);
+    EXPECT_TRUE(contains_text(g.bestmove, " ponder "));
+}
+
+TEST_F(Uci, VerifyPvChecksEveryExactLine) {
+    send("setoption name VerifyPv value true");
+    send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const GoOutput g = parse_go(send("go depth 6"));
+    ASSERT_FALSE(g.checks.empty());
+    for (const std::string& c : g.checks) EXPECT_EQ(c, "info string pvcheck ok");
+}
+
+TEST_F(Uci, MateIsReportedAsMateN) {
+    send("position fen kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1");
+    const GoOutput g = parse_go(send("go mate 2"));
+    ASSERT_FALSE(g.infos.empty());
+    EXPECT_TRUE(contains_text(g.infos.back(), " score mate 2 ")) << g.infos.back();
+    EXPECT_EQ(g.pvends.back(), "mate");
+    EXPECT_EQ(g.bestmove.rfind("bestmove a1a6", 0), 0u) << g.bestmove;
+}
+
+TEST_F(Uci, NoLegalMoveGivesBestmoveNone) {
+    send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    const GoOutput g = parse_go(send("go depth 3"));
+    EXPECT_EQ(g.bestmove, "bestmove (none)");
+    ASSERT_EQ(g.infos.size(), 1u);
+    EXPECT_TRUE(contains_text(g.infos[0], "score mate 0")) << g.infos[0];
+    EXPECT_EQ(g.pvends[0], "mate");
+}
+
+TEST_F(Uci, MultiPvReportsEachLine) {
+    send("setoption name MultiPV value 3");
+    const GoOutput g = parse_go(send("go depth 4"));
+    int at_depth_4 = 0;
+    for (const std::string& l : g.infos)
+        if (l.rfind("info depth 4 ", 0) == 0 && !contains_text(l, "bound")) ++at_depth_4;
+    EXPECT_EQ(at_depth_4, 3);
+    for (const char* k : {" multipv 1 ", " multipv 2 ", " multipv 3 "}) {
+        bool seen = false;
+        for (const std::string& l : g.infos) seen |= contains_text(l, k);
+        EXPECT_TRUE(seen) << k;
+    }
+}
+
+TEST_F(Uci, EvalPrintsTheStaticEvaluation) {
+    const Lines lines = send("eval");
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0].rfind("eval cp ", 0), 0u) << lines[0];
+}
+
+TEST_F(Uci, SetOptionErrorsNameTheProblemAndChangeNothing) {
+    for (const auto& [cmd, msg] : std::vector<std::pair<std::string, std::string>>{
+             {"setoption name Hash value lots", "Hash must be"},
+             {"setoption name MultiPV value 0", "MultiPV must be"},
+             {"setoption name PvMethod value magic", "PvMethod must be one of"},
+             {"setoption name Nonexistent value 3", "unknown option 'Nonexistent'"},
+             {"setoption", "setoption needs"}}) {
+        const Lines lines = send(cmd);
+        ASSERT_EQ(lines.size(), 1u) << cmd;
+        EXPECT_TRUE(contains_text(lines[0], "info string error: ")) << lines[0];
+        EXPECT_TRUE(contains_text(lines[0], msg)) << lines[0];
+    }
+    EXPECT_TRUE(send("setoption name Clear Hash").empty());
+    EXPECT_TRUE(send("setoption name PvMethod value triangular").empty());
+    EXPECT_FALSE(parse_go(send("go depth 2")).bestmove.empty());
+}
+
+TEST_F(Uci, UciListsTheOptions) {
+    const Lines lines = send("uci");
+    for (const char* name : {"option name Hash type spin", "option name MultiPV type spin",
+                             "option name PvMethod type combo default pvhash var stack var triangular var tt var pvhash",
+                             "option name AltVariations type check", "option name VerifyPv type check",
+                             "option name Ponder type check", "option name Clear Hash type button"}) {
+        bool seen = false;
+        for (const std::string& l : lines) seen |= contains_text(l, name);
+        EXPECT_TRUE(seen) << name;
+    }
+}
+
+TEST_F(Uci, BenchPrintsTheSignature) {
+    const Lines lines = send("bench 3");
+    bool nodes = false, fail_high = false, ebf = false;
+    for (const std::string& l : lines) {
+        nodes |= l.rfind("Nodes searched  : ", 0) == 0;
+        fail_high |= l.rfind("First-move fail-high: ", 0) == 0;
+        ebf |= l.rfind("Effective branching factor: ", 0) == 0;
+    }
+    EXPECT_TRUE(nodes && fail_high && ebf);
+    bool minimal = false;
+    for (const std::string& l : send("bench 3 minimal")) minimal |= contains_text(l, "Knuth-Moore minimal tree");
+    EXPECT_TRUE(minimal);
+}
+
+#ifndef __EMSCRIPTEN__
+// Threaded: `stop` answers at once with a legal move; every `go` gets exactly one `bestmove`,
+// also when `go`, `stop`, `position` and `setoption` arrive in quick succession.
+TEST(UciThreaded, StopAndRapidGoStopCycles) {
+    std::mutex m;
+    Lines out;
+    UciEngine engine(
+        [&](std::string_view line) {
+            std::lock_guard<std::mutex> lock(m);
+            out.emplace_back(line);
+        },
+        true);
+    int gos = 0;
+    for (int i = 0; i < 200; ++i) {
+        engine.handle(i % 3 == 0 ? "go infinite" : "go depth 30");
+        ++gos;
+        if (i % 7 == 0) engine.handle("position startpos moves e2e4");
+        if (i % 11 == 0) engine.handle("setoption name Hash value 2");
+        if (i % 13 == 0) engine.handle("ucinewgame");
+        engine.handle("stop");
+    }
+    engine.handle("go depth 3");
+    ++gos;
+    engine.wait();
+    int bestmoves = 0;
+    for (const std::string& l : out) bestmoves += l.rfind("bestmove ", 0) == 0;
+    EXPECT_EQ(bestmoves, gos);
+    for (const std::string& l : out) EXPECT_FALSE(contains_text(l, "bestmove (none)")) << l;
+}
+#endif
 
 TEST(UciHelpers, SplitWords) {
     EXPECT_EQ(split_words(""), std::vector<std::string_view>{});
