@@ -1,10 +1,12 @@
 #include "bench.h"
 
 #include <chrono>
+#include <algorithm>
 #include <cmath>
 
 #include "movegen.h"
 #include "notation.h"
+#include "perft.h"
 #include "pv_check.h"
 #include "tt.h"
 
@@ -119,7 +121,7 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
         report.nodes += s.nodes;
         report.fail_highs += s.fail_highs;
         report.fail_high_first += s.fail_high_first;
-        report.leaf_nodes += s.leaf_nodes;
+        report.leaf_nodes += s.leaves_last_iteration;
         report.splice_attempts += s.splice_attempts;
         report.splice_successes += s.splice_successes;
         report.pv_tt_cutoffs += s.pv_tt_cutoffs;
@@ -128,8 +130,15 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
             log_ebf_sum += std::log(double(per.back()) / double(per[per.size() - 2]));
             ++ebf_count;
         }
-        const double b = legal_moves(pos.value()).size;
-        report.minimal_leaves += std::pow(b, (depth + 1) / 2) + std::pow(b, depth / 2) - 1;
+        if (options.full_width) {
+            // The tree's own average branching factor, from a perft to a few plies: the root's
+            // move count alone misjudges trees whose branching changes with depth.
+            const int d = std::min(depth, 4);
+            Position p = pos.value();
+            p.reserve_history(d);
+            const double b = std::pow(double(perft(p, d)), 1.0 / d);
+            report.minimal_leaves += std::pow(b, (depth + 1) / 2) + std::pow(b, depth / 2) - 1;
+        }
         if (progress)
             progress("position " + std::to_string(index) + "/" + std::to_string(bench_positions().size()) + ": " +
                      std::to_string(s.nodes) + " nodes, best " + move_to_uci(r.best) + ", score " +

@@ -24,8 +24,10 @@ struct BenchReport {
     std::uint64_t fail_highs = 0;
     std::uint64_t fail_high_first = 0;
     double ebf = 0;  // geometric mean over positions of nodes(D) / nodes(D-1)
-    std::uint64_t leaf_nodes = 0;
-    double minimal_leaves = 0;  // Knuth-Moore B^ceil(D/2) + B^floor(D/2) - 1, summed over positions
+    std::uint64_t leaf_nodes = 0;  // main-search leaves of each position's last iteration
+    // Knuth-Moore B^ceil(D/2) + B^floor(D/2) - 1 with B = perft(4)^(1/4), summed over positions
+    // (full-width runs only)
+    double minimal_leaves = 0;
     std::uint64_t splice_attempts = 0;
     std::uint64_t splice_successes = 0;
     std::uint64_t pv_tt_cutoffs = 0;

@@ -675,7 +675,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         result.best = root_moves_[0].move;
         const std::size_t multipv = std::min<std::size_t>(std::size_t(options_.multipv), root_moves_.size());
         const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
-        std::uint64_t nodes_before = 0;
+        std::uint64_t nodes_before = 0, leaves_before = 0;
 
         for (int depth = 1; depth <= max_depth; ++depth) {
             for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
@@ -717,7 +717,9 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
 
             // A completed iteration: report every line, take the best move.
             stats_.nodes_per_iteration.push_back(stats_.nodes - nodes_before);
+            stats_.leaves_last_iteration = stats_.leaf_nodes - leaves_before;
             nodes_before = stats_.nodes;
+            leaves_before = stats_.leaf_nodes;
             for (std::size_t pv_index = 0; pv_index < multipv; ++pv_index) {
                 RootMove& rm = root_moves_[pv_index];
                 if (options_.pv_method == PvMethod::TT) rm.pv = tt_line(rm.move);

@@ -69,6 +69,7 @@ struct SearchStats {
     std::uint64_t splice_attempts = 0;
     std::uint64_t splice_successes = 0;
     std::vector<std::uint64_t> nodes_per_iteration;
+    std::uint64_t leaves_last_iteration = 0;  // main-search leaves of the last completed iteration
 };
 
 struct SearchResult {
