@@ -13,6 +13,47 @@ constexpr int BISHOP_PAIR_MG = 25;
 constexpr int BISHOP_PAIR_EG = 45;
 constexpr int TEMPO = 10;
 
+// A middlegame/endgame weight pair; the evaluation tapers between them by the material left.
+struct S {
+    int mg, eg;
+};
+
+// Pawn structure. Passed pawns by relative rank (0 = own back rank).
+constexpr S PASSED_PAWN[8] = {{0, 0}, {2, 10}, {4, 14}, {8, 24}, {20, 45}, {40, 80}, {70, 130}, {0, 0}};
+// Extra for a passed pawn whose path to promotion is empty, by relative rank.
+constexpr S PASSED_FREE_PATH[8] = {{0, 0}, {0, 2}, {0, 4}, {2, 8}, {4, 16}, {8, 30}, {12, 50}, {0, 0}};
+// Endgame: the defending king's distance to the square in front of a passed pawn, minus the
+// attacking king's, per square of difference (scaled by the pawn's rank).
+constexpr int PASSED_KING_DISTANCE_EG = 4;
+constexpr S ISOLATED_PAWN = {-10, -12};
+constexpr S DOUBLED_PAWN = {-8, -20};
+constexpr S BACKWARD_PAWN = {-6, -6};
+
+// Mobility: squares attacked that are not ours and not attacked by enemy pawns, per piece.
+// Linear around a typical count, so that an average piece scores about zero.
+constexpr S MOBILITY_PER_SQUARE[7] = {{0, 0}, {0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0}};
+constexpr int MOBILITY_TYPICAL[7] = {0, 0, 4, 6, 7, 13, 0};
+
+// King safety (middlegame): each enemy piece attacking the squares around the king adds its
+// weight; the sum indexes a table that rises steeply, since attacks work together.
+constexpr int KING_ATTACK_WEIGHT[7] = {0, 0, 2, 2, 3, 5, 0};
+constexpr int KING_DANGER[16] = {0, 0, 5, 12, 22, 35, 50, 68, 88, 110, 135, 160, 190, 220, 250, 280};
+constexpr S PAWN_SHIELD = {10, 0};  // per own pawn in front of the king (one or two ranks ahead)
+
+constexpr S ROOK_OPEN_FILE = {25, 10};
+constexpr S ROOK_SEMI_OPEN_FILE = {12, 6};
+
+// A piece attacked by an enemy pawn is usually lost or driven away.
+constexpr S THREAT_BY_PAWN = {-35, -25};
+// A piece attacked by a lesser piece (pawns excluded): a knight or bishop hitting a rook or queen.
+constexpr S THREAT_BY_MINOR = {-20, -15};
+
+// Endgames that material alone misjudges: with no pawns left, a lead of less than a rook
+// rarely wins (scale /8); bishops on opposite colours with nothing else are drawish (scale /2).
+constexpr int SCALE_NORMAL = 64;
+constexpr int SCALE_NO_PAWNS_SMALL_LEAD = 8;
+constexpr int SCALE_OPPOSITE_BISHOPS = 32;
+
 // clang-format off
 constexpr int PST_MG[7][64] = {
     {},

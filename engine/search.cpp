@@ -676,6 +676,8 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         const std::size_t multipv = std::min<std::size_t>(std::size_t(options_.multipv), root_moves_.size());
         const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
         std::uint64_t nodes_before = 0, leaves_before = 0;
+        int instability = 0;  // recent best-move changes, in halves (decays by half per iteration)
+        Move previous_best = Move::none();
 
         for (int depth = 1; depth <= max_depth; ++depth) {
             for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
@@ -734,8 +736,12 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
             // Stop when a limit is reached, or when the next iteration could not finish in time.
             if (limits.mate > 0 && best.score >= mate_in(2 * limits.mate - 1)) break;
             if (stop_.load() || (limits.nodes && stats_.nodes >= limits.nodes)) break;
-            const std::int64_t soft = soft_deadline_ms_.load();
-            if (soft > 0 && !pondering_.load() && elapsed_ms() >= soft * 6 / 10) break;
+            if (depth > 1 && best.move != previous_best) instability += 2;
+            previous_best = best.move;
+            const std::int64_t planned = soft_deadline_ms_.load() * (200 + instability * INSTABILITY_PERCENT_PER_CHANGE) / 200;
+            const std::int64_t soft = std::min(planned, hard_deadline_ms_.load());
+            instability /= 2;
+            if (soft > 0 && !pondering_.load() && elapsed_ms() >= soft * NEXT_ITERATION_PERCENT / 100) break;
             if (root_moves_.size() == 1 && soft > 0 && !pondering_.load() && depth >= 4) break;
         }
     }

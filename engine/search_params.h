@@ -58,5 +58,12 @@ constexpr int PV_HASH_MAX_LINE = 64;
 constexpr int DEFAULT_MOVES_TO_GO = 30;
 constexpr int MAX_TIME_PERCENT = 40;
 constexpr int MOVE_OVERHEAD_MS = 20;
+// A new iteration is not started after this share (percent) of the planned time: it would
+// rarely finish.
+constexpr int NEXT_ITERATION_PERCENT = 60;
+// When the best move changes between iterations the position is unclear: the planned time grows
+// by this percent per recent change (changes count half after each iteration), up to the hard
+// limit.
+constexpr int INSTABILITY_PERCENT_PER_CHANGE = 50;
 
 }  // namespace mainline::search_params
