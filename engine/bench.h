@@ -13,7 +13,7 @@
 
 namespace mainline {
 
-constexpr int BENCH_DEFAULT_DEPTH = 9;
+constexpr int BENCH_DEFAULT_DEPTH = 12;
 constexpr int BENCH_HASH_MB = 16;
 
 const std::vector<std::string_view>& bench_positions();

@@ -461,6 +461,9 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         }
     }
 
+    // Internal iterative reduction (non-PV: PV nodes keep their full depth).
+    if (!PvNode && IIR && depth >= IIR_MIN_DEPTH && !(hit.found && hit.move.is_ok()) && !options_.full_width) --depth;
+
     // Step 5. Generate and order the legal moves; none means mate or stalemate.
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
@@ -483,10 +486,29 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     if (options_.alt_variations && frame.on_alt && alt_root_ && ply - 1 < alt_root_->alt_length)
         alt = alt_root_->alt[ply - 1];
     Frame& child = frames_[std::size_t(ply) + 1];
+    // Pruning of individual moves applies at non-PV nodes, not in check, once a move that does
+    // not lose to mate has been found.
+    const bool may_prune = !PvNode && !in_check && !options_.full_width;
     for (int i = 0; i < count; ++i) {
         pick_next(moves, scores, count, i);
         const Move m = moves[i];
         const bool quiet = !is_capture(pos_, m) && m.kind() != Move::PROMOTION;
+        if (may_prune && best > -SCORE_MATE_IN_MAX_PLY) {
+            if (quiet && LATE_MOVE_PRUNING && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + depth * depth &&
+                m != frame.killers[0] && m != frame.killers[1])
+                continue;
+            if (!quiet && SEE_PRUNING && depth <= SEE_PRUNING_MAX_DEPTH && scores[i] < ORDER_GOOD_CAPTURE - 1 &&
+                see(pos_, m) < -SEE_PRUNING_MARGIN_PER_PLY * depth)
+                continue;
+            if (quiet && FUTILITY && depth <= FUTILITY_MAX_DEPTH &&
+                static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha) {
+                // Checks are never futile: make the move to see, take it back if quiet.
+                pos_.do_move(m);
+                const bool checks = pos_.in_check();
+                pos_.undo_move(m);
+                if (!checks) continue;
+            }
+        }
         frame.current = m;
         child.on_alt = frame.on_alt && m == alt;
         child.refutation_length = 0;

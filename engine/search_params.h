@@ -42,6 +42,24 @@ constexpr int LMR_MIN_MOVE = 3;  // the first moves are never reduced
 constexpr double LMR_BASE = 0.75;
 constexpr double LMR_DIVISOR = 2.25;
 
+// Futility: near the horizon, a quiet move cannot lift a position far below alpha.
+constexpr bool FUTILITY = true;
+constexpr int FUTILITY_MAX_DEPTH = 3;
+constexpr int FUTILITY_MARGIN_BASE = 100;
+constexpr int FUTILITY_MARGIN_PER_PLY = 120;
+// Late-move pruning: at low depth, after this many quiet moves (base + depth^2) the rest are skipped.
+constexpr bool LATE_MOVE_PRUNING = true;
+constexpr int LMP_MAX_DEPTH = 4;
+constexpr int LMP_BASE = 3;
+// SEE pruning: at low depth, captures losing more than this per ply of depth are skipped.
+constexpr bool SEE_PRUNING = true;
+constexpr int SEE_PRUNING_MAX_DEPTH = 4;
+constexpr int SEE_PRUNING_MARGIN_PER_PLY = 90;
+// Internal iterative reduction: a node without a hash move is probably badly ordered; search it
+// a ply shallower (its next visit will have the move).
+constexpr bool IIR = true;
+constexpr int IIR_MIN_DEPTH = 4;
+
 // Quiescence: a capture that cannot raise the score even when it wins the piece outright plus
 // this margin is skipped (delta pruning); it never applies when in check.
 constexpr int DELTA_MARGIN = 200;
