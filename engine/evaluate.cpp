@@ -19,24 +19,29 @@ constexpr Bitboard adjacent_files(int file) {
     return (file > 0 ? file_bb(file - 1) : 0) | (file < 7 ? file_bb(file + 1) : 0);
 }
 
-// Squares in front of `s` from `c`'s side, on its own file.
-inline Bitboard forward_file(Color c, Square s) {
-    const Bitboard f = file_bb(file_of(s));
-    return c == WHITE ? f & ~((square_bb(s) << 1) - 1) & ~square_bb(s) : f & ((square_bb(s)) - 1);
-}
+// Pawn masks, built once: the squares in front of a square on its own file, and on its own and
+// the adjacent files (where enemy pawns stop a passed pawn).
+struct PawnMasks {
+    Bitboard forward_file[COLOR_NB][SQUARE_NB];
+    Bitboard passed_span[COLOR_NB][SQUARE_NB];
 
-// Squares in front of `s` on its own and the adjacent files: where enemy pawns stop a passer.
-inline Bitboard passed_span(Color c, Square s) {
-    const Bitboard files = file_bb(file_of(s)) | adjacent_files(file_of(s));
-    const int r = rank_of(s);
-    Bitboard ahead = 0;
-    if (c == WHITE) {
-        for (int rr = r + 1; rr < 8; ++rr) ahead |= rank_bb(rr);
-    } else {
-        for (int rr = r - 1; rr >= 0; --rr) ahead |= rank_bb(rr);
+    constexpr PawnMasks() : forward_file(), passed_span() {
+        for (int s = 0; s < 64; ++s) {
+            Bitboard ahead_w = 0, ahead_b = 0;
+            for (int r = s / 8 + 1; r < 8; ++r) ahead_w |= rank_bb(r);
+            for (int r = s / 8 - 1; r >= 0; --r) ahead_b |= rank_bb(r);
+            const Bitboard file = file_bb(s % 8), files = file | adjacent_files(s % 8);
+            forward_file[WHITE][s] = file & ahead_w;
+            forward_file[BLACK][s] = file & ahead_b;
+            passed_span[WHITE][s] = files & ahead_w;
+            passed_span[BLACK][s] = files & ahead_b;
+        }
     }
-    return files & ahead;
-}
+};
+constexpr PawnMasks pawn_masks;
+
+inline Bitboard forward_file(Color c, Square s) { return pawn_masks.forward_file[c][s]; }
+inline Bitboard passed_span(Color c, Square s) { return pawn_masks.passed_span[c][s]; }
 
 int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));

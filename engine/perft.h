@@ -12,7 +12,7 @@ namespace mainline {
 std::uint64_t perft(Position& pos, int depth);
 
 struct PerftEntry {
-    Move move;
+    Move move = Move::none();
     std::uint64_t nodes;
 };
 

@@ -107,7 +107,7 @@ public:
 
 private:
     struct RootMove {
-        Move move;
+        Move move = Move::none();
         int score = -SCORE_INFINITE;
         int previous_score = -SCORE_INFINITE;
         PvLine pv;
@@ -115,8 +115,8 @@ private:
         int alt_length = 0;
     };
     struct Frame {
-        Move killers[2];
-        Move current;
+        Move killers[2] = {};
+        Move current = Move::none();
         PvLine pv;  // PvMethod::STACK and PVHASH
         Move refutation[search_params::ALT_PLIES];  // best reply line below this ply (alternate variations)
         int refutation_length = 0;

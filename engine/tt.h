@@ -26,7 +26,7 @@ struct TTEntry {
 
 struct TTHit {
     bool found = false;
-    Move move;
+    Move move = Move::none();
     int score = 0;  // already converted from "mate in N from this node" to "from the root"
     int eval = 0;
     int depth = 0;

@@ -65,13 +65,15 @@ class Move {
 public:
     enum Kind : std::uint16_t { NORMAL = 0, PROMOTION = 1, EN_PASSANT = 2, CASTLING = 3 };
 
+    // Trivial, so that move lists on the search stack are not zeroed at every node; Move() and
+    // Move::none() are the zero move.
     constexpr Move() = default;
     constexpr Move(Square from, Square to, Kind kind = NORMAL, PieceType promo = KNIGHT)
         : data_(std::uint16_t(from | (to << 6) | ((promo - KNIGHT) << 12) | (kind << 14))) {}
 
     static constexpr Move none() { return Move(); }
     static constexpr Move from_raw(std::uint16_t raw) {
-        Move m;
+        Move m{};
         m.data_ = raw;
         return m;
     }
@@ -87,7 +89,7 @@ public:
     constexpr bool operator==(const Move&) const = default;
 
 private:
-    std::uint16_t data_ = 0;
+    std::uint16_t data_;
 };
 
 // The most legal moves in a reachable position is 218, but FEN input need only pass our checks:
