@@ -66,6 +66,13 @@ std::string Engine::set_option(std::string_view name, std::string_view value) {
         options_.pv_method = m;
         return "";
     }
+    if (n == "move overhead") {
+        long long ms;
+        if (!parse_spin(value, 0, 5000, ms))
+            return "Move Overhead must be a whole number of ms from 0 to 5000, not '" + std::string(value) + "'";
+        options_.move_overhead_ms = int(ms);
+        return "";
+    }
     bool flag;
     if (n == "altvariations" || n == "verifypv" || n == "ponder") {
         if (!parse_check(value, flag)) return shown + " must be true or false, not '" + std::string(value) + "'";
@@ -87,6 +94,8 @@ std::vector<std::string> Engine::option_descriptions() const {
             " var stack var triangular var tt var pvhash",
         std::string("option name AltVariations type check default ") + (SearchOptions{}.alt_variations ? "true" : "false"),
         "option name VerifyPv type check default false",
+        "option name Move Overhead type spin default " + std::to_string(search_params::MOVE_OVERHEAD_MS) +
+            " min 0 max 5000",
         "option name Ponder type check default false",
     };
 }

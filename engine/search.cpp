@@ -66,13 +66,14 @@ void Searcher::ponderhit() { pondering_.store(false, std::memory_order_relaxed);
 void Searcher::start_clock(const SearchLimits& limits) {
     start_ = std::chrono::steady_clock::now();
     std::int64_t soft = 0, hard = 0;
+    const std::int64_t overhead = options_.move_overhead_ms;
     if (limits.movetime_ms > 0) {
-        soft = hard = std::max<std::int64_t>(1, limits.movetime_ms - MOVE_OVERHEAD_MS / 2);
+        soft = hard = std::max<std::int64_t>(1, limits.movetime_ms - overhead);
     } else if (limits.time_ms[pos_.side_to_move()] >= 0) {
         const std::int64_t left = limits.time_ms[pos_.side_to_move()];
         const std::int64_t inc = limits.inc_ms[pos_.side_to_move()];
         const int moves_to_go = limits.movestogo > 0 ? limits.movestogo : DEFAULT_MOVES_TO_GO;
-        const std::int64_t usable = std::max<std::int64_t>(1, left - MOVE_OVERHEAD_MS);
+        const std::int64_t usable = std::max<std::int64_t>(1, left - overhead * CLOCK_RESERVE_OVERHEADS);
         const std::int64_t cap = std::max<std::int64_t>(1, usable * MAX_TIME_PERCENT / 100);
         const std::int64_t base = usable / moves_to_go + inc * 3 / 4;
         soft = std::clamp<std::int64_t>(base, 1, cap);

@@ -38,6 +38,7 @@ struct SearchOptions {
     PvMethod pv_method = PvMethod::PVHASH;
     bool alt_variations = false;
     int multipv = 1;
+    int move_overhead_ms = search_params::MOVE_OVERHEAD_MS;
     // Off only for measuring the bare alpha-beta tree against the Knuth-Moore minimal tree: no
     // quiescence, extensions, aspiration or hash cut-offs.
     bool full_width = false;
@@ -50,6 +51,7 @@ struct IterationInfo {
     int depth = 0;
     int seldepth = 0;
     int multipv = 1;
+    int move_overhead_ms = search_params::MOVE_OVERHEAD_MS;
     int score = 0;
     ScoreBound bound = ScoreBound::EXACT;
     std::uint64_t nodes = 0;

@@ -75,7 +75,11 @@ constexpr int PV_HASH_MAX_LINE = 64;
 // than this fraction (percent) of the remaining clock on one move.
 constexpr int DEFAULT_MOVES_TO_GO = 30;
 constexpr int MAX_TIME_PERCENT = 40;
-constexpr int MOVE_OVERHEAD_MS = 20;
+// Default of the `Move Overhead` option: time the GUI, the pipe and the OS may take per move.
+constexpr int MOVE_OVERHEAD_MS = 30;
+// Keep this many move overheads on the clock: on a loaded machine a move can take far longer in
+// wall time than the search measured, and with nothing in reserve one such move loses.
+constexpr int CLOCK_RESERVE_OVERHEADS = 3;
 // A new iteration is not started after this share (percent) of the planned time: it would
 // rarely finish.
 constexpr int NEXT_ITERATION_PERCENT = 60;

@@ -8,19 +8,20 @@
 // round) so machine noise hits all of them alike. Reported: best and median time, nodes, Mnps, and
 // speed ratios against targets. Node counts must agree between all engines (else exit 1).
 //
-// Usage: node scripts/bench.mjs [--reps N] [--quick] [--section perft] [--json FILE] [--strict]
+// Usage: node scripts/bench.mjs [--reps N] [--quick] [--section perft|web] [--json FILE] [--strict]
 //   --quick   one ply less everywhere (smoke test of the benchmark itself)
 //   --strict  exit 1 when a target is missed (default: report only)
 //   --wasm-argv  time the wasm build in argv mode (the fallback used if UCI over stdin fails)
 //
 // Benchmarks are organised as SECTIONS (see the bottom of the file); a later "search bench"
 // section adds an entry there with its own measure() function and ratios.
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
+import { UciProcess } from './lib/uci-process.mjs';
+import { runWebBench } from '../web/scripts/bench-web.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -69,80 +70,6 @@ const ENGINES = {
     argvFallback: true,            // may be timed via argv mode if UCI over stdin does not work
   },
 };
-
-// ---------------------------------------------------------------------------------------------
-// UCI child process with line-level waiting; each line is time-stamped when its chunk arrives.
-class UciProcess {
-  constructor(cmd, args) {
-    this.lines = [];               // [{ text, t }]
-    this.waiter = null;
-    this.partial = '';
-    this.stderr = '';
-    this.exited = null;
-    this.proc = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.proc.stdout.setEncoding('utf8');
-    this.proc.stdout.on('data', (chunk) => {
-      const t = performance.now();
-      const parts = (this.partial + chunk).split('\n');
-      this.partial = parts.pop();
-      for (const p of parts) this.lines.push({ text: p.replace(/\r$/, ''), t });
-      this.waiter?.();
-    });
-    this.proc.stderr.setEncoding('utf8');
-    this.proc.stderr.on('data', (d) => { this.stderr += d; });
-    this.proc.stdin.on('error', () => {});          // EPIPE if the engine died; reported via exit
-    this.exitPromise = new Promise((resolve) => {
-      this.proc.on('error', (e) => { this.exited = { error: e }; this.waiter?.(); resolve(); });
-      this.proc.on('exit', (code, signal) => { this.exited = { code, signal }; this.waiter?.(); resolve(); });
-    });
-  }
-  send(line) { this.proc.stdin.write(line + '\n'); }
-  // Resolves with { match, t, line } for the first line matching re (earlier lines are consumed).
-  waitFor(re, timeoutMs, what = String(re)) {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => { this.waiter = null; reject(new Error(`timeout after ${timeoutMs} ms waiting for ${what}`)); }, timeoutMs);
-      const check = () => {
-        while (this.lines.length) {
-          const l = this.lines.shift();
-          const m = l.text.match(re);
-          if (m) { clearTimeout(timer); this.waiter = null; resolve({ match: m, t: l.t, line: l.text }); return; }
-        }
-        if (this.exited) {
-          clearTimeout(timer); this.waiter = null;
-          const why = this.exited.error ? this.exited.error.message : `exit code ${this.exited.code}${this.exited.signal ? ' signal ' + this.exited.signal : ''}`;
-          reject(new Error(`engine ended (${why}) while waiting for ${what}${this.stderr ? `; stderr: ${this.stderr.trim().slice(-500)}` : ''}`));
-        }
-      };
-      this.waiter = check;
-      check();
-    });
-  }
-  async handshake(timeoutMs = 30000) {
-    this.send('uci');
-    const ids = [];
-    for (;;) {
-      const { line } = await this.waitFor(/^(id name .*|uciok)\s*$/, timeoutMs, 'uciok');
-      if (line.startsWith('uciok')) break;
-      ids.push(line.slice('id name '.length));
-    }
-    this.name = ids[0];
-    await this.isready(timeoutMs);
-  }
-  async isready(timeoutMs = 30000) {
-    this.send('isready');
-    await this.waitFor(/^readyok\s*$/, timeoutMs, 'readyok');
-  }
-  async close() {
-    if (!this.exited) {
-      this.send('quit');
-      this.proc.stdin.end();
-      const t = setTimeout(() => this.proc.kill('SIGKILL'), 5000);
-      await this.exitPromise;
-      clearTimeout(t);
-    }
-  }
-  kill() { if (!this.exited) this.proc.kill('SIGKILL'); }
-}
 
 // Measurement of one `go perft` over UCI on stdin. Returns { ms, nodes, name }.
 async function perftViaUci(engine, position, depth) {
@@ -221,6 +148,14 @@ const SECTIONS = [
       { label: 'wasm/native', a: 'wasm', b: 'native', target: 0.85 },
     ],
     expected: (c) => EXPECTED_PERFT[c.id]?.[c.depth],
+  },
+  {
+    // web package budgets: gzipped download size, bench nps of the web build in Node vs native,
+    // stop latency, cold start in Chromium (web/scripts/bench-web.mjs)
+    id: 'web',
+    title: 'Web package (wasm_bindings/, web/): size, wasm/native bench nps, stop latency, cold start',
+    engines: [],
+    run: () => runWebBench({ reps: opts.reps, quick: opts.quick }),
   },
   // >>> later: { id: 'search', title: 'Search speed (fixed-depth bench)', engines: [...], cases: [...],
   //             measure: measureSearch, ratios: [...] },
@@ -314,7 +249,10 @@ async function main() {
   console.log('timing: UCI over stdin, from writing `go ...` to the result line; process start-up and engine init (uci/isready) excluded');
 
   const out = [];
-  for (const s of sections) out.push(await runSection(s));
+  for (const s of sections) {
+    if (s.run) console.log(`\n## ${s.title} — ${opts.reps} rounds`);
+    out.push(await (s.run ? s.run(s) : runSection(s)));
+  }
 
   const show = (p) => (p.startsWith(ROOT + path.sep) ? path.relative(ROOT, p) : p);
   console.log('\nengines:');

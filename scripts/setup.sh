@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent machine set-up for Mainline (Debian 12). Installs only what is missing:
 #   emscripten (em++, emcmake, node-acorn), cmake, g++, googletest (/usr/src/googletest),
-#   libgtest-dev, chromium, wabt (wasm-objdump), stockfish, nodejs >= 20, npm
+#   libgtest-dev, chromium, wabt (wasm-objdump), stockfish, glaurung, toga2 (opponents for
+#   `npm run match`), nodejs >= 20, npm
 # then runs `npm ci` when node_modules is missing or older than package-lock.json.
 # A fast no-op when everything is present. Needs root (or password-less sudo) only to install.
 set -euo pipefail
@@ -36,6 +37,8 @@ run_checks() {
   check chromium    have_cmd chromium
   check wabt        have_cmd wasm-objdump
   check stockfish   test -x /usr/games/stockfish
+  check glaurung    test -x /usr/games/glaurung
+  check toga2       test -x /usr/games/toga2
   check nodejs      have_cmd node
   check npm         have_cmd npm
 }

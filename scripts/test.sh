@@ -96,9 +96,13 @@ perft_agreement() {
 stage "native/wasm perft + bench agreement" perft_agreement
 
 # ---- JS / browser tests -----------------------------------------------------------------------
-# >>> later issues: add the vitest and playwright stages here, e.g.
-#   stage "vitest" npx vitest run
-#   stage "playwright (chromium)" node web/tests/run-playwright.mjs
+# >>> later issues: add JS stages here.
+# web package (wasm_bindings/ + web/, built by scripts/build.sh into web/dist/): tests/js/engine-*.test.mjs
+# run in the vitest stage below on the real WebAssembly build: structured API and stop (Node worker
+# threads), UCI text mode and the mainline-uci binary (compared with build/mainline), `npm pack`
+# consumer + TypeScript types, and Chromium through playwright-core (plain, COOP/COEP, strict CSP).
+# match tool (scripts/match.mjs, scripts/lib/): Elo/SPRT math, adjudication, faults, PGN, a real match
+stage "vitest (tests/js)" npx --no vitest run --dir tests/js
 # <<<
 
 summary

@@ -1,0 +1,337 @@
+// The web package's structured API (web/src/node.js) on the real WebAssembly build, in Node
+// worker threads: iterations, results, stop (shared-memory flag and terminate-and-respawn),
+// errors, options, helpers, several engines, crashes and restarts. No mocks.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Chess } from 'chess.js';
+import { createEngine, EngineError } from '../../web/src/node.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const PV_ENDS = ['leaf', 'mate', 'stalemate', 'repetition', 'fifty', 'material', 'hashcut', 'aborted'];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Plays `pv` (UCI) from `fen` with chess.js: every move must be legal; returns the SAN list.
+function sanOf(fen, pv) {
+  const chess = new Chess(fen);
+  return pv.map((uci) => {
+    const move = chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    return move.san;
+  });
+}
+
+function checkInfo(info, fen) {
+  expect(Object.keys(info).sort()).toEqual(
+    ['bound', 'depth', 'hashfull', 'multipv', 'nodes', 'nps', 'pv', 'pvEnd', 'pvSan', 'score', 'seldepth', 'timeMs'].sort(),
+  );
+  expect(['exact', 'lower', 'upper']).toContain(info.bound);
+  expect(PV_ENDS).toContain(info.pvEnd);
+  expect(Object.keys(info.score).length).toBe(1);
+  expect(Number.isInteger(info.score.cp ?? info.score.mate)).toBe(true);
+  for (const k of ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'timeMs', 'hashfull']) expect(Number.isInteger(info[k])).toBe(true);
+  expect(info.pv.length).toBe(info.pvSan.length);
+  expect(sanOf(fen, info.pv)).toEqual(info.pvSan);
+}
+
+let engine;
+beforeAll(async () => {
+  engine = await createEngine();
+});
+afterAll(() => engine?.terminate());
+
+describe('analysis', () => {
+  test('iterations arrive in order, as plain objects with legal PVs and their SAN', async () => {
+    const infos = [];
+    const analysis = engine.analyze({ fen: 'startpos', moves: ['e4', 'e7e5'] }, { depth: 9 });
+    for await (const info of analysis) infos.push(info);
+    const result = await analysis.result;
+    const fen = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2';
+    const exact = infos.filter((i) => i.bound === 'exact');
+    expect(exact.map((i) => i.depth)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (let i = 1; i < infos.length; i++) {
+      expect(infos[i].depth).toBeGreaterThanOrEqual(infos[i - 1].depth);
+      expect(infos[i].nodes).toBeGreaterThanOrEqual(infos[i - 1].nodes);
+    }
+    for (const info of infos) checkInfo(info, fen);
+    for (const info of exact) expect(info.pv.length).toBeGreaterThan(0);
+    const last = exact.at(-1);
+    expect(result).toMatchObject({ bestMove: last.pv[0], bestMoveSan: last.pvSan[0], ponder: last.pv[1], depth: 9, score: last.score, stopped: false });
+    expect(result.pv).toEqual(last.pv);
+  });
+
+  test('onInfo callback style and bestMove()', async () => {
+    const seen = [];
+    const result = await engine.bestMove(KIWIPETE, { depth: 6 }, { onInfo: (i) => seen.push(i.depth) });
+    expect(seen.at(-1)).toBe(6);
+    expect(new Chess(KIWIPETE).moves({ verbose: true }).map((m) => m.lan)).toContain(result.bestMove);
+  });
+
+  test('MultiPV per search and as an option', async () => {
+    const infos = [];
+    await engine.bestMove('startpos', { depth: 5, multipv: 3 }, { onInfo: (i) => infos.push(i) });
+    const last = infos.filter((i) => i.depth === 5 && i.bound === 'exact');
+    expect(last.map((i) => i.multipv)).toEqual([1, 2, 3]);
+    expect(new Set(last.map((i) => i.pv[0])).size).toBe(3);
+    for (const i of infos) checkInfo(i, START);
+    // the per-search MultiPV does not stick
+    const single = [];
+    await engine.bestMove('startpos', { depth: 3 }, { onInfo: (i) => single.push(i.multipv) });
+    expect(Math.max(...single)).toBe(1);
+    await engine.setOption('MultiPV', 2);
+    const two = [];
+    await engine.bestMove('startpos', { depth: 3 }, { onInfo: (i) => two.push(i.multipv) });
+    expect(Math.max(...two)).toBe(2);
+    await engine.setOption('MultiPV', 1);
+  });
+
+  test('searchmoves (UCI or SAN), nodes, movetime and clock limits', async () => {
+    const r1 = await engine.bestMove('startpos', { depth: 5, searchmoves: ['a2a3', 'h3'] });
+    expect(['a2a3', 'h2h3']).toContain(r1.bestMove);
+    const r2 = await engine.bestMove('startpos', { nodes: 20000 });
+    expect(r2.nodes).toBeLessThan(40000);
+    const t = performance.now();
+    const r3 = await engine.bestMove(KIWIPETE, { movetime: 200 });
+    expect(performance.now() - t).toBeLessThan(3000);
+    expect(r3.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]/);
+    const r4 = await engine.bestMove({ moves: ['e4'] }, { wtime: 1000, btime: 1000, winc: 0, binc: 0 });
+    expect(r4.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]/);
+  });
+
+  test('mate scores, mate and stalemate on the board', async () => {
+    const mateIn1 = '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1';
+    const r = await engine.bestMove(mateIn1, { depth: 4 });
+    expect(r).toMatchObject({ bestMove: 'd1d8', bestMoveSan: 'Rd8#', score: { mate: 1 }, pvEnd: 'mate' });
+    const infos = [];
+    const mated = await engine.bestMove('3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1', { depth: 3 }, { onInfo: (i) => infos.push(i) });
+    expect(mated).toMatchObject({ bestMove: null, ponder: null, score: { mate: 0 } });
+    expect(infos[0]).toMatchObject({ depth: 0, pv: [], pvEnd: 'mate', score: { mate: 0 } });
+    const stalemate = await engine.bestMove('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', { depth: 3 });
+    expect(stalemate).toMatchObject({ bestMove: null, score: { cp: 0 }, pvEnd: 'stalemate' });
+  });
+});
+
+describe('stop', () => {
+  // The stop latency budget is 50 ms; the best of three must meet it (single runs may be slowed
+  // by other test files running on the same cores), and every one must be far below a second.
+  async function stopLatencies(e, n = 3) {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const analysis = e.analyze(KIWIPETE, { infinite: true });
+      let depth = 0;
+      for await (const info of analysis) if ((depth = info.depth) >= 6) break; // leaving the loop stops too
+      const a2 = e.analyze(KIWIPETE, { infinite: true });
+      await sleep(150);
+      const t = performance.now();
+      const result = await a2.stop();
+      out.push(performance.now() - t);
+      expect(result.stopped).toBe(true);
+      expect(new Chess(KIWIPETE).moves({ verbose: true }).map((m) => m.lan)).toContain(result.bestMove);
+      expect((await analysis.result).stopped).toBe(true);
+    }
+    return out;
+  }
+
+  test('shared-memory flag: stops promptly with a best move, in the same worker', async () => {
+    expect(engine.stopMode).toBe('sab');
+    const worker = engine.startupTiming;
+    const ms = await stopLatencies(engine);
+    expect(engine.startupTiming).toBe(worker); // no restart: the hash table is kept
+    console.log(`stop latency, SharedArrayBuffer flag: ${ms.map((x) => x.toFixed(1)).join(', ')} ms`);
+    // The 50 ms budget is measured by `npm run bench -- --section web`; here a loose bound only
+    // catches a stop that does not work (a search on its own would run for seconds).
+    expect(Math.min(...ms)).toBeLessThan(250);
+    expect(Math.max(...ms)).toBeLessThan(1000);
+  });
+
+  test('terminate-and-respawn (no SharedArrayBuffer): stops at once, engine usable after', async () => {
+    const e = await createEngine({ stopMode: 'terminate', options: { Hash: 8 } });
+    try {
+      expect(e.stopMode).toBe('terminate');
+      const ms = await stopLatencies(e);
+      console.log(`stop latency, terminate + respawn: ${ms.map((x) => x.toFixed(1)).join(', ')} ms`);
+      expect(Math.min(...ms)).toBeLessThan(250);  // budget measured by the bench, see above
+      const r = await e.bestMove('startpos', { depth: 4 });
+      expect(r.depth).toBe(4);
+      // stopped before any iteration completed: a depth-1 search still gives the move
+      const a = e.analyze(KIWIPETE, { infinite: true });
+      const early = await a.stop();
+      expect(early.stopped).toBe(true);
+      expect(early.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]/);
+    } finally {
+      e.terminate();
+    }
+  });
+
+  test('a stop the search cannot see in time (worker busy) falls back to a new worker', async () => {
+    const e = await createEngine({ stopTimeoutMs: 100 });
+    try {
+      const perft = e.perft('startpos', 6); // about a second: the search waits behind it
+      const analysis = e.analyze(KIWIPETE, { infinite: true });
+      await sleep(20);
+      const t = performance.now();
+      const result = await analysis.stop();
+      expect(performance.now() - t).toBeLessThan(700);
+      expect(result).toMatchObject({ stopped: true, depth: 1 });
+      expect(result.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]/);
+      expect(await perft).toBe(119060324); // run again on the new worker
+      expect(e.stopMode).toBe('sab');
+    } finally {
+      e.terminate();
+    }
+  }, 30000);
+
+  test('a new analyze cancels the previous one cleanly; calls stop a running search', async () => {
+    const first = engine.analyze('startpos', { infinite: true });
+    await sleep(50);
+    const second = engine.analyze(KIWIPETE, { depth: 5 });
+    const r1 = await first.result;
+    expect(r1.stopped).toBe(true);
+    expect(r1.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]/);
+    expect((await second.result).depth).toBe(5);
+    const third = engine.analyze('startpos', { infinite: true });
+    await sleep(50);
+    expect(await engine.evaluate('startpos')).toBeTypeOf('number');
+    expect((await third.result).stopped).toBe(true);
+    expect(await engine.stop()).toBe(null); // nothing running
+  });
+});
+
+describe('errors', () => {
+  const rejects = async (p, re) => {
+    const e = await p.then(() => null, (err) => err);
+    expect(e).toBeInstanceOf(EngineError);
+    expect(e.code).toBe('INPUT');
+    expect(e.message).toMatch(re);
+  };
+
+  test('bad input is rejected with the engine message and the engine keeps working', async () => {
+    await rejects(engine.bestMove('8/8/8 w', { depth: 3 }), /^bad FEN: /);
+    await rejects(engine.bestMove('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra', { depth: 3 }), /FEN/);
+    await rejects(engine.bestMove({ moves: ['e2e4', 'e2e4'] }, { depth: 3 }), /move 2 of the moves list/);
+    await rejects(engine.bestMove({ moves: ['Nf6'] }, { depth: 3 }), /move 1 of the moves list/);
+    await rejects(engine.bestMove('startpos', { depth: 0 }), /depth/);
+    await rejects(engine.bestMove('startpos', { depth: 'x' }), /depth must be a number/);
+    await rejects(engine.bestMove('startpos', { nodez: 1 }), /unknown search limit 'nodez'/);
+    await rejects(engine.bestMove('startpos', { searchmoves: ['e2e5'] }), /e2e5/);
+    await rejects(engine.setOption('Hash', 'abc'), /Hash must be a whole number/);
+    await rejects(engine.setOption('NoSuchOption', 1), /unknown option 'NoSuchOption'/);
+    await rejects(engine.setOption('PvMethod', 'best'), /PvMethod must be one of/);
+    await rejects(engine.setOption('Skill Level', 10), /not supported yet/);
+    await rejects(engine.validateFen('xyz'), /^bad FEN: /);
+    await rejects(engine.perft('startpos', 0), /perft depth/);
+    await rejects(engine.toSan('startpos', ['e2e4', 'e2e4']), /move 2/);
+    const analysis = engine.analyze('not a fen');
+    await rejects(analysis.result, /bad FEN/);
+    await expect(analysis.next()).rejects.toThrow(/bad FEN/);
+    expect(engine.state).toBe('ready');
+    expect((await engine.bestMove('startpos', { depth: 3 })).depth).toBe(3);
+  });
+});
+
+describe('options and helpers', () => {
+  test('options: Hash, PvMethod, AltVariations, Clear Hash, list', async () => {
+    await engine.setOption('Hash', 32);
+    await engine.setOption('PvMethod', 'tt');
+    await engine.setOption('AltVariations', true);
+    await engine.setOption('Clear Hash');
+    const infos = [];
+    await engine.bestMove(KIWIPETE, { depth: 6 }, { onInfo: (i) => infos.push(i) });
+    for (const i of infos) checkInfo(i, KIWIPETE);
+    await engine.setOption('PvMethod', 'pvhash');
+    await engine.setOption('AltVariations', false);
+    await engine.setOption('Hash', 16);
+    await engine.newGame();
+    const lines = await engine.uciOptions();
+    expect(lines.some((l) => /^option name Hash type spin/.test(l))).toBe(true);
+  });
+
+  test('perft, eval, legal moves, position info, FEN and SAN helpers', async () => {
+    expect(await engine.perft('startpos', 4)).toBe(197281);
+    expect(await engine.perft(KIWIPETE, 3)).toBe(97862);
+    const divide = await engine.perftDivide(KIWIPETE, 2);
+    expect(divide.length).toBe(48);
+    expect(divide.reduce((s, e) => s + e.nodes, 0)).toBe(2039);
+    expect(await engine.evaluate('startpos')).toBeTypeOf('number');
+    const moves = await engine.legalMoves({ moves: ['e4'] });
+    expect(moves.length).toBe(20);
+    expect(moves).toContainEqual({ uci: 'g8f6', san: 'Nf6' });
+    expect(await engine.positionInfo('startpos')).toEqual({ fen: START, sideToMove: 'w', inCheck: false, status: 'ongoing' });
+    expect((await engine.positionInfo({ moves: ['f3', 'e5', 'g4', 'Qh4#'] })).status).toBe('checkmate');
+    expect((await engine.positionInfo('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1')).status).toBe('stalemate');
+    expect((await engine.positionInfo('8/8/4k3/8/8/4K3/8/8 w - - 0 1')).status).toBe('material');
+    expect(await engine.validateFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -')).toBe(START);
+    expect(await engine.toSan('startpos', ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5'])).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    expect(await engine.toUci({ moves: ['e4', 'e5'] }, ['Nf3', 'Nc6', 'Bc4', 'Nf6', 'O-O'])).toEqual(['g1f3', 'b8c6', 'f1c4', 'g8f6', 'e1g1']);
+  });
+
+  test('bench signature equals the native build', async () => {
+    const native = path.join(ROOT, 'build/mainline');
+    const r = await engine.bench(5);
+    expect(r.nodes).toBeGreaterThan(0);
+    if (!existsSync(native)) return;
+    const out = execFileSync(native, ['bench 5'], { encoding: 'utf8' });
+    expect(r.nodes).toBe(Number(/Nodes searched\s*:\s*(\d+)/.exec(out)[1]));
+  });
+});
+
+describe('several engines, crashes, terminate', () => {
+  test('two engines search at the same time', async () => {
+    const [a, b] = await Promise.all([createEngine(), createEngine({ stopMode: 'terminate' })]);
+    try {
+      const [ra, rb] = await Promise.all([a.bestMove('startpos', { depth: 7 }), b.bestMove(KIWIPETE, { depth: 5 })]);
+      expect(new Chess().moves({ verbose: true }).map((m) => m.lan)).toContain(ra.bestMove);
+      expect(new Chess(KIWIPETE).moves({ verbose: true }).map((m) => m.lan)).toContain(rb.bestMove);
+      // stopping one does not disturb the other
+      const long = a.analyze('startpos', { infinite: true });
+      const other = b.bestMove({ moves: ['d4'] }, { depth: 6 });
+      await sleep(50);
+      await long.stop();
+      expect((await other).depth).toBe(6);
+    } finally {
+      a.terminate();
+      b.terminate();
+    }
+  });
+
+  test.each(['trap', 'abort', 'oom'])('a %s inside the engine is reported and the engine can restart', async (kind) => {
+    const e = await createEngine({ options: { MultiPV: 2 } });
+    try {
+      const events = [];
+      e.on('error', (err) => events.push(err.code));
+      const running = e.analyze('startpos', { depth: 30 });
+      const crash = await e._crashForTesting(kind).then(() => null, (err) => err);
+      expect(crash).toBeInstanceOf(EngineError);
+      expect(crash.code).toBe('CRASHED');
+      expect((await running.result).stopped).toBe(true); // the call stopped it before the crash
+      expect(events).toEqual(['CRASHED']);
+      expect(e.state).toBe('crashed');
+      await expect(e.bestMove('startpos', { depth: 2 })).rejects.toMatchObject({ code: 'CRASHED' });
+      await e.restart();
+      expect(e.state).toBe('ready');
+      const infos = [];
+      await e.bestMove('startpos', { depth: 3 }, { onInfo: (i) => infos.push(i.multipv) });
+      expect(Math.max(...infos)).toBe(2); // options survive the restart
+    } finally {
+      e.terminate();
+    }
+  }, 30000);
+
+  test('autoRestart, and terminate rejects pending work', async () => {
+    const e = await createEngine({ autoRestart: true });
+    const restarted = new Promise((r) => e.on('restart', r));
+    await e._crashForTesting('trap').catch(() => {});
+    await restarted;
+    expect((await e.bestMove('startpos', { depth: 2 })).depth).toBe(2);
+    const pending = e.analyze('startpos', { infinite: true });
+    const call = e.perft('startpos', 5);
+    e.terminate();
+    await expect(call).rejects.toMatchObject({ code: 'TERMINATED' });
+    await expect(pending.result).rejects.toMatchObject({ code: 'TERMINATED' });
+    await expect(e.evaluate('startpos')).rejects.toMatchObject({ code: 'TERMINATED' });
+    expect(e.state).toBe('terminated');
+  }, 30000);
+});

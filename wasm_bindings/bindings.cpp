@@ -1,0 +1,412 @@
+// Embind layer of the browser/worker build (web/dist/mainline_web.js + .wasm).
+//
+// Two classes reach JavaScript:
+//   Engine   the structured API: positions, searches reporting every iteration as a plain JS
+//            object, options, perft, eval, legal moves and notation helpers.
+//   UciText  the UCI text protocol (UciEngine, unthreaded) for stockfish.js-style embedders.
+// plus a few stateless notation helpers.
+//
+// The core is compiled without exceptions, so nothing here throws: a failing call returns
+// `{ error: "<the engine's message>" }` and the JS worker turns that into a JS Error. Success
+// values are never objects with an `error` key. Arguments are plain strings and numbers (the
+// search limits travel in UCI `go` syntax and are parsed by the engine's own parser), so embind
+// never has to convert a JS value inside C++ frames.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bench.h"
+#include "engine.h"
+#include "evaluate.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "pv_check.h"
+#include "uci.h"
+
+using emscripten::val;
+
+namespace mainline::web {
+
+namespace {
+
+constexpr int MAX_PERFT_DEPTH = 12;
+
+val error_value(const std::string& message) {
+    val o = val::object();
+    o.set("error", message);
+    return o;
+}
+
+val score_value(int score) {
+    val s = val::object();
+    if (score >= SCORE_MATE_IN_MAX_PLY) s.set("mate", (SCORE_MATE - score + 1) / 2);
+    else if (score <= -SCORE_MATE_IN_MAX_PLY) s.set("mate", -((SCORE_MATE + score) / 2));
+    else s.set("cp", score);
+    return s;
+}
+
+const char* bound_name(ScoreBound b) {
+    switch (b) {
+    case ScoreBound::LOWER: return "lower";
+    case ScoreBound::UPPER: return "upper";
+    case ScoreBound::EXACT: break;
+    }
+    return "exact";
+}
+
+std::string sv(std::string_view s) { return std::string(s); }
+
+// Parses one move given in UCI (e2e4) or, failing that, SAN (e4, Nf3, O-O).
+Result<Move> parse_any_move(const Position& pos, std::string_view text) {
+    Result<Move> uci = parse_uci_move(pos, text);
+    if (uci) return uci;
+    Result<Move> san = parse_san(pos, text);
+    if (san) return san;
+    // Report the UCI parser's message for UCI-shaped input, else the SAN parser's.
+    const bool uci_shaped = text.size() >= 4 && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1' && text[1] <= '8' &&
+                            text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8';
+    return Result<Move>::failure(uci_shaped ? uci.error() : san.error());
+}
+
+// "startpos" (or "") or a FEN, then a space-separated list of moves in UCI or SAN.
+Result<Position> build_position(const std::string& fen, const std::string& moves) {
+    using R = Result<Position>;
+    Result<Position> start = R::failure("");
+    if (fen.empty() || fen == "startpos") {
+        start = R::success(Position());
+    } else {
+        start = Position::from_fen(fen);
+        if (!start) return R::failure("bad FEN: " + start.error());
+    }
+    Position pos = std::move(start).value();
+    const std::vector<std::string_view> list = split_words(moves);
+    pos.reserve_history(int(list.size()) + 1);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        Result<Move> m = parse_any_move(pos, list[i]);
+        if (!m) return R::failure(m.error() + " (move " + std::to_string(i + 1) + " of the moves list)");
+        pos.do_move(m.value());
+    }
+    return R::success(std::move(pos));
+}
+
+// The UCI and SAN arrays of a line, stopping before the first move that is not legal (a PV is
+// legal by construction; this only guards the SAN writer's precondition).
+void line_arrays(const Position& root, const Move* moves, int count, val& uci, val& san) {
+    Position pos = root;
+    pos.reserve_history(count + 1);
+    uci = val::array();
+    san = val::array();
+    for (int i = 0; i < count; ++i) {
+        const Move m = moves[i];
+        if (!is_legal(pos, m)) break;
+        uci.call<void>("push", move_to_uci(m));
+        san.call<void>("push", move_to_san(pos, m));
+        pos.do_move(m);
+    }
+}
+
+val info_value(const Position& root, const IterationInfo& info) {
+    val o = val::object();
+    o.set("depth", info.depth);
+    o.set("seldepth", info.seldepth);
+    o.set("multipv", info.multipv);
+    o.set("score", score_value(info.score));
+    o.set("bound", std::string(bound_name(info.bound)));
+    o.set("nodes", double(info.nodes));
+    o.set("nps", double(info.nps));
+    o.set("timeMs", info.time_ms);
+    o.set("hashfull", info.hashfull);
+    val uci = val::undefined(), san = val::undefined();
+    line_arrays(root, info.pv.moves, info.pv.length, uci, san);
+    o.set("pv", uci);
+    o.set("pvSan", san);
+    o.set("pvEnd", sv(to_string(info.pv.end)));
+    return o;
+}
+
+// The game state of a position: "ongoing" or how the game has ended.
+const char* status_name(const Position& pos) {
+    if (count_legal_moves(pos) == 0) return pos.in_check() ? "checkmate" : "stalemate";
+    if (pos.is_fifty_move_draw()) return "fifty";
+    if (pos.has_insufficient_material()) return "material";
+    if (pos.is_repetition(2)) return "repetition";
+    return "ongoing";
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+class WebEngine {
+public:
+    // Sets the position: FEN (or "startpos") plus moves (UCI or SAN, space-separated).
+    // Returns the resulting FEN.
+    val setPosition(const std::string& fen, const std::string& moves) {
+        Result<Position> pos = build_position(fen, moves);
+        if (!pos) return error_value(pos.error());
+        engine_.set_position(std::move(pos).value());
+        return val(engine_.position().fen());
+    }
+
+    val setOption(const std::string& name, const std::string& value) {
+        std::string n;
+        for (char c : name) n += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        if (n == "skill level" || n == "skill" || n == "uci_limitstrength" || n == "uci_elo")
+            return error_value(name + " is not supported yet (Mainline has no strength limiting)");
+        const std::string problem = engine_.set_option(name, value);
+        if (!problem.empty()) return error_value(problem);
+        return val(true);
+    }
+
+    val optionDescriptions() const {
+        val a = val::array();
+        for (const std::string& line : engine_.option_descriptions()) a.call<void>("push", line);
+        return a;
+    }
+
+    void newGame() {
+        const Position keep = engine_.position();
+        engine_.new_game();
+        engine_.set_position(keep);
+    }
+
+    // Searches the current position. `go_args`: the arguments of a UCI `go` command ("depth 12",
+    // "wtime 60000 btime 60000", "infinite searchmoves e2e4 d2d4", ...). `multipv` > 0 overrides
+    // the MultiPV option for this search only. `on_iteration(info)` gets every completed
+    // iteration (every line with MultiPV); `keep_going(nodes)` is called every
+    // CALLBACK_INTERVAL nodes and a falsy answer stops the search.
+    val search(const std::string& go_args, int multipv, val on_iteration, val keep_going) {
+        const std::vector<std::string_view> args = split_words(go_args);
+        if (!args.empty() && args[0] == "perft") return error_value("use perft() for perft");
+        Result<SearchLimits> limits = parse_go_command(engine_.position(), args);
+        if (!limits) return error_value(limits.error());
+        if (multipv < 0 || multipv > 64) return error_value("MultiPV must be a whole number from 1 to 64");
+        const SearchOptions saved = engine_.search_options();
+        if (multipv > 0) {
+            SearchOptions o = saved;
+            o.multipv = multipv;
+            engine_.set_search_options(o);
+        }
+        const Position root = engine_.position();
+        SearchCallbacks callbacks;
+        callbacks.on_iteration = [&](const IterationInfo& info) { on_iteration(info_value(root, info)); };
+        if (!keep_going.isUndefined() && !keep_going.isNull())
+            callbacks.keep_going = [&](std::uint64_t nodes) { return keep_going(double(nodes)).as<bool>(); };
+        engine_.clear_stop();
+        const SearchResult r = engine_.search(limits.value(), callbacks);
+        engine_.set_search_options(saved);
+
+        val out = val::object();
+        out.set("bestMove", r.best.is_ok() ? val(move_to_uci(r.best)) : val::null());
+        out.set("bestMoveSan", r.best.is_ok() && is_legal(root, r.best) ? val(move_to_san(root, r.best)) : val::null());
+        out.set("ponder", r.ponder.is_ok() ? val(move_to_uci(r.ponder)) : val::null());
+        out.set("score", score_value(r.score));
+        out.set("depth", r.depth);
+        val uci = val::undefined(), san = val::undefined();
+        line_arrays(root, r.pv.moves, r.pv.length, uci, san);
+        out.set("pv", uci);
+        out.set("pvSan", san);
+        out.set("pvEnd", sv(to_string(r.pv.end)));
+        out.set("nodes", double(engine_.stats().nodes));
+        return out;
+    }
+
+    val perft(int depth) {
+        if (depth < 1 || depth > MAX_PERFT_DEPTH)
+            return error_value("perft depth must be from 1 to " + std::to_string(MAX_PERFT_DEPTH));
+        Position pos = engine_.position();
+        pos.reserve_history(depth + 1);
+        return val(double(mainline::perft(pos, depth)));
+    }
+
+    val perftDivide(int depth) {
+        if (depth < 1 || depth > MAX_PERFT_DEPTH)
+            return error_value("perft depth must be from 1 to " + std::to_string(MAX_PERFT_DEPTH));
+        Position pos = engine_.position();
+        pos.reserve_history(depth + 1);
+        val a = val::array();
+        for (const PerftEntry& e : perft_divide(pos, depth)) {
+            val o = val::object();
+            o.set("move", move_to_uci(e.move));
+            o.set("nodes", double(e.nodes));
+            a.call<void>("push", o);
+        }
+        return a;
+    }
+
+    // The static evaluation in centipawns from the side to move's point of view.
+    int evaluate() const { return mainline::evaluate(engine_.position()); }
+
+    val legalMoves() const {
+        const Position& pos = engine_.position();
+        val a = val::array();
+        for (Move m : legal_moves(pos)) {
+            val o = val::object();
+            o.set("uci", move_to_uci(m));
+            o.set("san", move_to_san(pos, m));
+            a.call<void>("push", o);
+        }
+        return a;
+    }
+
+    std::string fen() const { return engine_.position().fen(); }
+
+    val state() const {
+        const Position& pos = engine_.position();
+        val o = val::object();
+        o.set("fen", pos.fen());
+        o.set("sideToMove", std::string(pos.side_to_move() == WHITE ? "w" : "b"));
+        o.set("inCheck", pos.in_check());
+        o.set("status", std::string(status_name(pos)));
+        return o;
+    }
+
+    // The bench (bench.h): fixed positions and depth, fresh 16 MB hash; `nodes` is the signature.
+    // depth 0: the default depth of `mainline bench`.
+    val bench(int depth) {
+        if (depth == 0) depth = BENCH_DEFAULT_DEPTH;
+        if (depth < 1 || depth > 30) return error_value("bench depth must be from 1 to 30 (0: the default)");
+        SearchOptions options = engine_.search_options();
+        options.multipv = 1;
+        const BenchReport r = run_bench(depth, options, {}, BENCH_HASH_MB);
+        val o = val::object();
+        o.set("nodes", double(r.nodes));
+        o.set("timeMs", double(r.time_ms));
+        o.set("nps", double(r.time_ms ? r.nodes * 1000 / r.time_ms : r.nodes * 1000));
+        return o;
+    }
+
+    // For tests of the embedder's crash handling: "trap" executes `unreachable`, "oom" allocates
+    // until memory runs out and aborts, "abort" calls abort().
+    val debugCrash(const std::string& kind) {
+        if (kind == "trap") __builtin_trap();
+        if (kind == "abort") std::abort();
+        if (kind == "oom") {
+            for (;;) {
+                void* p = std::malloc(64 << 20);
+                if (!p) std::abort();
+                static_cast<volatile char*>(p)[0] = 1;
+            }
+        }
+        return error_value("debugCrash: unknown kind '" + kind + "' (trap, abort, oom)");
+    }
+
+private:
+    Engine engine_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// UCI text mode. Every command goes to UciEngine (unthreaded), except a searching `go`: that is
+// run here with the same output, plus the keep_going callback through which a JS embedder stops
+// the search (UciEngine has no hook for one yet; see the report of the web build).
+class UciText {
+public:
+    explicit UciText(val writer)
+        : writer_(std::move(writer)), uci_([this](std::string_view line) { writer_(std::string(line)); }, false) {}
+
+    // Handles one command line; false after `quit`. `keep_going(nodes)`: see WebEngine::search.
+    bool handle(const std::string& line, val keep_going) {
+        const std::vector<std::string_view> words = split_words(line);
+        if (words.empty() || words[0] != "go" || (words.size() > 1 && words[1] == "perft")) return uci_.handle(line);
+        const std::vector<std::string_view> args(words.begin() + 1, words.end());
+        // The engine object is UciEngine's own (non-const) member; engine() only exposes it const.
+        Engine& engine = const_cast<Engine&>(uci_.engine());
+        Result<SearchLimits> limits = parse_go_command(engine.position(), args);
+        if (!limits) {
+            say("info string error: " + limits.error());
+            return true;
+        }
+        const Position root = engine.position();
+        const bool verify = engine.verify_pv();
+        SearchCallbacks callbacks;
+        callbacks.on_iteration = [&](const IterationInfo& info) {
+            say(format_info(info));
+            say("info string pvend " + std::string(to_string(info.pv.end)));
+            if (verify && info.bound == ScoreBound::EXACT) {
+                const PvCheck check = check_pv(root, info.pv, info.score, info.depth);
+                say(check.ok() ? std::string("info string pvcheck ok") : "info string pvcheck failed: " + check.problem);
+            }
+        };
+        if (!keep_going.isUndefined() && !keep_going.isNull())
+            callbacks.keep_going = [&](std::uint64_t nodes) { return keep_going(double(nodes)).as<bool>(); };
+        engine.clear_stop();
+        const SearchResult result = engine.search(limits.value(), callbacks);
+        std::string answer = "bestmove " + (result.best.is_ok() ? move_to_uci(result.best) : std::string("(none)"));
+        if (result.ponder.is_ok()) answer += " ponder " + move_to_uci(result.ponder);
+        say(answer);
+        return true;
+    }
+
+    // `ponderhit` during a search (called from inside keep_going).
+    void ponderhit() { const_cast<Engine&>(uci_.engine()).ponderhit(); }
+
+private:
+    void say(const std::string& line) { writer_(line); }
+
+    val writer_;
+    UciEngine uci_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Stateless helpers.
+
+// The FEN normalised by the engine's parser, or the error.
+val validateFen(const std::string& fen) {
+    Result<Position> pos = Position::from_fen(fen);
+    if (!pos) return error_value("bad FEN: " + pos.error());
+    return val(pos.value().fen());
+}
+
+// FEN (or "startpos") + moves (UCI or SAN) -> { fen, uci: [...], san: [...] }.
+val convertLine(const std::string& fen, const std::string& moves) {
+    Result<Position> start = build_position(fen, "");
+    if (!start) return error_value(start.error());
+    Position pos = std::move(start).value();
+    const std::vector<std::string_view> list = split_words(moves);
+    pos.reserve_history(int(list.size()) + 1);
+    val uci = val::array(), san = val::array();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        Result<Move> m = parse_any_move(pos, list[i]);
+        if (!m) return error_value(m.error() + " (move " + std::to_string(i + 1) + " of the moves list)");
+        uci.call<void>("push", move_to_uci(m.value()));
+        san.call<void>("push", move_to_san(pos, m.value()));
+        pos.do_move(m.value());
+    }
+    val o = val::object();
+    o.set("fen", pos.fen());
+    o.set("uci", uci);
+    o.set("san", san);
+    return o;
+}
+
+}  // namespace mainline::web
+
+EMSCRIPTEN_BINDINGS(mainline) {
+    using namespace mainline::web;
+    emscripten::class_<WebEngine>("Engine")
+        .constructor<>()
+        .function("setPosition", &WebEngine::setPosition)
+        .function("setOption", &WebEngine::setOption)
+        .function("optionDescriptions", &WebEngine::optionDescriptions)
+        .function("newGame", &WebEngine::newGame)
+        .function("search", &WebEngine::search)
+        .function("perft", &WebEngine::perft)
+        .function("perftDivide", &WebEngine::perftDivide)
+        .function("evaluate", &WebEngine::evaluate)
+        .function("legalMoves", &WebEngine::legalMoves)
+        .function("fen", &WebEngine::fen)
+        .function("state", &WebEngine::state)
+        .function("bench", &WebEngine::bench)
+        .function("debugCrash", &WebEngine::debugCrash);
+    emscripten::class_<UciText>("UciText")
+        .constructor<val>()
+        .function("handle", &UciText::handle)
+        .function("ponderhit", &UciText::ponderhit);
+    emscripten::function("validateFen", &validateFen);
+    emscripten::function("convertLine", &convertLine);
+}

@@ -1,0 +1,188 @@
+// Types of mainline-engine (the same API in browsers, src/index.js, and Node, src/node.js).
+
+/** A position: a FEN, 'startpos', or a start position plus moves (UCI like 'e2e4' or SAN like 'e4'). */
+export type Position = string | { fen?: string; moves?: string[] };
+
+/** Centipawns from the side to move's point of view, or mate in N moves (negative: being mated; 0: mated on the board). */
+export type Score = { cp: number; mate?: never } | { mate: number; cp?: never };
+
+/** Why a PV ends where it does. */
+export type PvEnd = 'leaf' | 'mate' | 'stalemate' | 'repetition' | 'fifty' | 'material' | 'hashcut' | 'aborted';
+
+/** One completed iteration (one line of it with MultiPV), or an aspiration-window bound. */
+export interface IterationInfo {
+  depth: number;
+  seldepth: number;
+  /** 1-based line number (MultiPV). */
+  multipv: number;
+  score: Score;
+  bound: 'exact' | 'lower' | 'upper';
+  nodes: number;
+  nps: number;
+  timeMs: number;
+  /** Permille of the hash table in use. */
+  hashfull: number;
+  /** The principal variation in UCI notation (legal from the searched position). */
+  pv: string[];
+  /** The same line in SAN. */
+  pvSan: string[];
+  pvEnd: PvEnd;
+}
+
+export interface SearchLimits {
+  depth?: number;
+  nodes?: number;
+  movetime?: number;
+  wtime?: number;
+  btime?: number;
+  winc?: number;
+  binc?: number;
+  movestogo?: number;
+  /** Search for a mate in this many moves. */
+  mate?: number;
+  /** Do not end before stop() (even at the maximum depth). */
+  infinite?: boolean;
+  /** Lines to report for this search only (the MultiPV option otherwise). */
+  multipv?: number;
+  /** Only consider these root moves (UCI or SAN). */
+  searchmoves?: string[];
+}
+
+export interface SearchResult {
+  /** null when there is no legal move (mate or stalemate on the board). */
+  bestMove: string | null;
+  bestMoveSan: string | null;
+  ponder: string | null;
+  score: Score;
+  /** Depth of the last completed iteration. */
+  depth: number;
+  pv: string[];
+  pvSan: string[];
+  pvEnd: PvEnd;
+  nodes: number;
+  /** True when the search ended because of stop(), a new analyze() or another call. */
+  stopped: boolean;
+}
+
+export interface AnalyzeOptions {
+  /** Called with every iteration as it arrives (in addition to the async iterator). */
+  onInfo?: (info: IterationInfo) => void;
+}
+
+/** A running search. Iterate it with `for await`; leaving the loop early stops the search. */
+export interface Analysis extends AsyncIterableIterator<IterationInfo> {
+  /** Resolves when the search ends (with a best move whenever there is a legal move). */
+  readonly result: Promise<SearchResult>;
+  /** Stops this search; resolves with its result. */
+  stop(): Promise<SearchResult>;
+  readonly done: boolean;
+}
+
+export type OptionValue = string | number | boolean;
+
+export interface EngineOptions {
+  /**
+   * How stop() interrupts a search: 'sab' (a SharedArrayBuffer flag read every 8192 nodes; needs
+   * cross-origin isolation in browsers), 'terminate' (end the worker and start a new one from the
+   * cached WebAssembly.Module: works everywhere, the hash table is lost), or 'auto' (default:
+   * 'sab' when available).
+   */
+  stopMode?: 'auto' | 'sab' | 'terminate';
+  /** UCI options to set at start, e.g. { Hash: 64, MultiPV: 2 }. */
+  options?: Record<string, OptionValue>;
+  /** Restart the worker by itself after a crash (the 'error' event is still emitted). */
+  autoRestart?: boolean;
+  /** Start-up time limit (default 20000 ms). */
+  initTimeoutMs?: number;
+  /** Answer time limit of the quick calls (setOption, evaluate, legalMoves, ...; default 30000 ms). */
+  callTimeoutMs?: number;
+  /** stopMode 'sab': if a stopped search has not answered after this long (a busy or stuck
+   * worker), the worker is restarted as in 'terminate' mode (default 2000 ms). */
+  stopTimeoutMs?: number;
+  /** Browser only: where the worker script and the .wasm are (default: next to the package's files). */
+  workerUrl?: string | { readonly href: string };
+  wasmUrl?: string | { readonly href: string };
+}
+
+export type EngineErrorCode = 'INPUT' | 'CRASHED' | 'TERMINATED' | 'TIMEOUT';
+
+export class EngineError extends Error {
+  readonly code: EngineErrorCode;
+}
+
+export interface LegalMove {
+  uci: string;
+  san: string;
+}
+
+export interface PositionInfo {
+  fen: string;
+  sideToMove: 'w' | 'b';
+  inCheck: boolean;
+  status: 'ongoing' | 'checkmate' | 'stalemate' | 'fifty' | 'material' | 'repetition';
+}
+
+export interface Engine {
+  readonly state: 'starting' | 'ready' | 'crashed' | 'terminated';
+  readonly stopMode: 'sab' | 'terminate';
+
+  /** Starts a search (a running one is stopped first). No limits: until stop() or the maximum depth.
+   * Never throws: bad arguments give an Analysis whose result rejects. */
+  analyze(position: Position, limits?: SearchLimits, options?: AnalyzeOptions): Analysis;
+  bestMove(position: Position, limits?: SearchLimits, options?: AnalyzeOptions): Promise<SearchResult>;
+  /** Stops the running search; resolves with its result, or null when nothing was running. */
+  stop(): Promise<SearchResult | null>;
+
+  /** Hash, Clear Hash, MultiPV, PvMethod, AltVariations, VerifyPv, Ponder. Rejects with the engine's message. */
+  setOption(name: string, value?: OptionValue): Promise<void>;
+  uciOptions(): Promise<string[]>;
+  newGame(): Promise<void>;
+
+  perft(position: Position, depth: number): Promise<number>;
+  perftDivide(position: Position, depth: number): Promise<{ move: string; nodes: number }[]>;
+  /** Static evaluation in centipawns from the side to move's point of view. */
+  evaluate(position: Position): Promise<number>;
+  legalMoves(position: Position): Promise<LegalMove[]>;
+  positionInfo(position: Position): Promise<PositionInfo>;
+  /** The FEN as the engine writes it; rejects with the parser's message. */
+  validateFen(fen: string): Promise<string>;
+  convertMoves(position: Position, moves: string[]): Promise<{ fen: string; uci: string[]; san: string[] }>;
+  toSan(position: Position, moves: string[]): Promise<string[]>;
+  toUci(position: Position, moves: string[]): Promise<string[]>;
+  /** The engine's bench (its node count is the bench signature). depth 0: the default depth. */
+  bench(depth?: number): Promise<{ nodes: number; timeMs: number; nps: number }>;
+
+  /** Starts a new worker after a crash; options set before are restored. */
+  restart(): Promise<Engine>;
+  /** Ends the worker; pending calls reject with code 'TERMINATED'. */
+  terminate(): void;
+
+  /** 'error': the worker crashed (trap, out of memory, failed to load) or stopped answering. 'restart': restarted. */
+  on(type: 'error', listener: (error: EngineError) => void): this;
+  on(type: 'restart', listener: (event: object) => void): this;
+  off(type: 'error' | 'restart', listener: (...args: any[]) => void): this;
+  onerror: ((error: EngineError) => void) | null;
+}
+
+/** Starts an engine in its own worker. Several engines can run at once. */
+export function createEngine(options?: EngineOptions): Promise<Engine>;
+
+/**
+ * UCI text mode behind a Worker-like object, a drop-in for a stockfish.js worker:
+ * `postMessage('go depth 12')`; `onmessage = (e) => ...` gets one output line in `e.data`.
+ * `stop` and `ponderhit` work during a search; `isready` is answered at once while searching.
+ */
+export interface UciWorker {
+  readonly stopMode: 'sab' | 'terminate';
+  postMessage(command: string): void;
+  onmessage: ((event: { data: string }) => void) | null;
+  onerror: ((error: EngineError) => void) | null;
+  addEventListener(type: 'message', listener: (event: { data: string }) => void): this;
+  addEventListener(type: 'error', listener: (error: EngineError) => void): this;
+  removeEventListener(type: 'message' | 'error', listener: (...args: any[]) => void): this;
+  /** Resolves when every command sent so far has been handled. */
+  whenIdle(): Promise<void>;
+  terminate(): void;
+}
+
+export function createUciWorker(options?: Pick<EngineOptions, 'stopMode' | 'workerUrl' | 'wasmUrl'>): UciWorker;

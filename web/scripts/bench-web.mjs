@@ -1,0 +1,212 @@
+// The 'web' section of `npm run bench` (scripts/bench.mjs): budgets of the web package.
+//   size    gzip -9 of what a browser downloads: dist/mainline_web.wasm + dist/worker.js (the
+//           engine: wasm, Emscripten glue and worker), plus the client (src/index.js + client.js,
+//           minified as an app's bundler would)                          target: engine <= 100 KB
+//   speed   `bench` nodes/second of the web build in Node (the package, in a worker thread) vs the
+//           native `build/mainline bench`; same bench signature required   target: >= 0.85
+//           (the node CLI build, build-wasm/mainline.js, is shown for reference)
+//   stop    stop() -> result latency in Node, SharedArrayBuffer flag and terminate-and-respawn
+//                                                                        target: <= 50 ms
+//   browser cold start to the first iteration and stop latency in Chromium (playwright-core),
+//           with and without cross-origin isolation                      target: <= 100 ms
+// Can also run alone: node web/scripts/bench-web.mjs [--reps N] [--quick]
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const run = promisify(execFile);
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(WEB, '..');
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+
+async function sizes() {
+  const file = (f) => readFileSync(path.join(WEB, f));
+  const wasm = file('dist/mainline_web.wasm');
+  const worker = file('dist/worker.js');
+  const glue = file('dist/mainline_web.js');
+  let client = null;
+  let clientNote = 'esbuild --minify of src/index.js + src/client.js';
+  try {
+    const esbuild = await import('esbuild');
+    const r = await esbuild.build({ entryPoints: [path.join(WEB, 'src/index.js')], bundle: true, format: 'esm', minify: true, write: false, logLevel: 'silent' });
+    client = Buffer.from(r.outputFiles[0].contents);
+  } catch {
+    client = Buffer.concat([file('src/index.js'), file('src/client.js')]);
+    clientNote = 'src/index.js + src/client.js unminified (esbuild not installed)';
+  }
+  return {
+    wasm: { raw: wasm.length, gz: gz(wasm) },
+    worker: { raw: worker.length, gz: gz(worker) },
+    glue: { raw: glue.length, gz: gz(glue) },
+    client: { raw: client.length, gz: gz(client), note: clientNote },
+  };
+}
+
+async function benchCli(cmd, args) {
+  const { stdout } = await run(cmd, args, { maxBuffer: 1 << 24 });
+  const nodes = Number(/Nodes searched\s*:\s*(\d+)/.exec(stdout)?.[1]);
+  const nps = Number(/Nodes\/second\s*:\s*(\d+)/.exec(stdout)?.[1]);
+  return { nodes, nps };
+}
+
+async function stopLatencies(createEngine, stopMode, n) {
+  const engine = await createEngine({ stopMode });
+  const stops = [];
+  const ready = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const a = engine.analyze(KIWIPETE, { infinite: true });
+      await sleep(100 + ((i * 37) % 200));
+      let t = performance.now();
+      await a.stop();
+      stops.push(performance.now() - t);
+      t = performance.now();
+      await engine.evaluate('startpos');
+      ready.push(performance.now() - t);
+    }
+  } finally {
+    engine.terminate();
+  }
+  return { stops, ready };
+}
+
+export async function runWebBench({ reps = 3, quick = false, log = console.log } = {}) {
+  const errors = [];
+  const rows = [];
+  const ratios = [];
+  let missed = 0;
+  const target = (label, value, limit, higherIsBetter, extra = '') => {
+    const pass = Number.isFinite(value) && (higherIsBetter ? value >= limit : value <= limit);
+    if (!pass) missed++;
+    ratios.push({ case: 'web', ratio: label, value, target: limit, pass });
+    log(`  ${label.padEnd(46)} ${fmt(value, higherIsBetter ? 2 : 1).padStart(8)}  target ${higherIsBetter ? '>=' : '<='} ${limit}  ${pass ? 'PASS' : 'MISS'}${extra}`);
+  };
+  for (const f of ['dist/mainline_web.wasm', 'dist/worker.js']) {
+    if (!existsSync(path.join(WEB, f))) {
+      errors.push(`web/${f} not found: run \`npm run build\` first`);
+      return { id: 'web', rows, ratios, errors, missed };
+    }
+  }
+
+  // ---- size
+  const s = await sizes();
+  log('\n  download size (gzip -9):');
+  log(`    dist/mainline_web.wasm  ${kb(s.wasm.raw).padStart(9)} raw  ${kb(s.wasm.gz).padStart(9)} gz`);
+  log(`    dist/worker.js          ${kb(s.worker.raw).padStart(9)} raw  ${kb(s.worker.gz).padStart(9)} gz   (worker + Emscripten glue, minified; the glue alone unminified: ${kb(s.glue.gz)} gz)`);
+  log(`    client                  ${kb(s.client.raw).padStart(9)} raw  ${kb(s.client.gz).padStart(9)} gz   (${s.client.note})`);
+  const engineKb = (s.wasm.gz + s.worker.gz) / 1024;
+  const totalKb = engineKb + s.client.gz / 1024;
+  rows.push({ what: 'size', wasmGz: s.wasm.gz, workerGz: s.worker.gz, clientGz: s.client.gz, engineKb, totalKb });
+
+  // ---- speed: bench nps, web build in Node vs native
+  const { createEngine } = await import(pathToFileURL(path.join(WEB, 'src/node.js')));
+  const depth = quick ? 9 : 0; // 0: the engine's default bench depth
+  const native = path.join(ROOT, 'build/mainline');
+  const cli = path.join(ROOT, 'build-wasm/mainline.js');
+  const benchArgs = depth ? [`bench ${depth}`] : ['bench'];
+  const engines = {
+    native: existsSync(native) ? () => benchCli(native, benchArgs) : null,
+    web: async () => {
+      const e = await createEngine();
+      try {
+        return await e.bench(depth);
+      } finally {
+        e.terminate();
+      }
+    },
+    cli: existsSync(cli) ? () => benchCli(process.execPath, [cli, ...benchArgs]) : null,
+  };
+  const labels = { native: 'native build/mainline', web: 'web build (package, Node worker)', cli: 'node CLI build-wasm/mainline.js' };
+  const ids = Object.keys(engines).filter((k) => engines[k]);
+  const got = Object.fromEntries(ids.map((k) => [k, []]));
+  log(`\n  bench ${depth || '(default depth)'}, ${reps} rounds interleaved:`);
+  for (let rep = 0; rep < reps; rep++) {
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[(k + rep) % ids.length];
+      const r = await engines[id]();
+      got[id].push(r);
+      log(`    round ${rep + 1}/${reps}  ${labels[id].padEnd(34)} ${String(r.nodes).padStart(10)} nodes  ${String(r.nps).padStart(9)} nps`);
+    }
+  }
+  const signatures = new Set(ids.flatMap((id) => got[id].map((r) => r.nodes)));
+  if (signatures.size !== 1) errors.push(`bench signatures differ: ${ids.map((id) => `${id}=${[...new Set(got[id].map((r) => r.nodes))].join('/')}`).join(', ')}`);
+  const best = (id) => Math.max(...got[id].map((r) => r.nps));
+  const med = (id) => median(got[id].map((r) => r.nps));
+  for (const id of ids) rows.push({ what: 'bench', engine: id, nodes: got[id][0].nodes, npsBest: best(id), npsMedian: med(id) });
+
+  // ---- stop latency in Node
+  const sab = await stopLatencies(createEngine, 'sab', quick ? 4 : 10);
+  const term = await stopLatencies(createEngine, 'terminate', quick ? 3 : 5);
+  rows.push({ what: 'stop-node', sab, terminate: term });
+  log(`\n  stop() -> result in Node: SharedArrayBuffer flag ${sab.stops.map((x) => fmt(x)).join(', ')} ms`);
+  log(`                            terminate + respawn    ${term.stops.map((x) => fmt(x)).join(', ')} ms (engine ready again after ${term.ready.map((x) => fmt(x, 0)).join(', ')} ms)`);
+
+  // ---- Chromium
+  let browser = null;
+  try {
+    const { startServer, launchChromium, runPage, CHROMIUM } = await import(pathToFileURL(path.join(WEB, 'test/server.mjs')));
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found`);
+    const server = await startServer();
+    const chromium = await launchChromium();
+    try {
+      browser = {};
+      for (const mode of ['plain', 'coi', 'csp']) {
+        const cold = [];
+        const stops = [];
+        const ready = [];
+        for (let rep = 0; rep < reps; rep++) {
+          const r = await runPage(chromium.browser, server.url, mode, ['cold', 'stop']);
+          if (r.error) throw new Error(r.error);
+          cold.push(r.cold.firstIterationMs);
+          for (const x of r.stop.runs) stops.push(x.stopMs), ready.push(x.readyAgainMs);
+        }
+        browser[mode] = { cold, stops, ready };
+        log(`\n  Chromium ${mode.padEnd(5)} cold start -> first iteration ${cold.map((x) => fmt(x)).join(', ')} ms; stop -> result ${stops.map((x) => fmt(x)).join(', ')} ms`);
+      }
+    } finally {
+      await chromium.close();
+      await server.close();
+    }
+    rows.push({ what: 'browser', ...browser });
+  } catch (e) {
+    log(`\n  Chromium: skipped (${e.message})`);
+    browser = null;
+  }
+
+  // ---- targets
+  log('\n  budgets:');
+  target('download: wasm + worker JS, gzip (KB)', engineKb, 100, false, `   (+ client ${kb(s.client.gz)} = ${fmt(totalKb)} KB)`);
+  if (got.native) {
+    target('bench nps, web build in Node / native (best)', best('web') / best('native'), 0.85, true, `   (median ${fmt(med('web') / med('native'), 2)}${got.cli ? `; node CLI build ${fmt(best('cli') / best('native'), 2)}` : ''})`);
+  }
+  target('stop latency, Node, SharedArrayBuffer (max ms)', Math.max(...sab.stops), 50, false, `   (median ${fmt(median(sab.stops))})`);
+  target('stop latency, Node, terminate (max ms)', Math.max(...term.stops), 50, false);
+  if (browser) {
+    target('stop latency, Chromium COOP/COEP (max ms)', Math.max(...browser.coi.stops), 50, false, `   (median ${fmt(median(browser.coi.stops))})`);
+    target('stop latency, Chromium plain (max ms)', Math.max(...browser.plain.stops), 50, false);
+    target('cold start -> 1st iteration, Chromium plain', median(browser.plain.cold), 100, false, `   (median; best ${fmt(Math.min(...browser.plain.cold))})`);
+    target('cold start -> 1st iteration, Chromium COOP/COEP', median(browser.coi.cold), 100, false, `   (median; best ${fmt(Math.min(...browser.coi.cold))})`);
+  }
+  return { id: 'web', rows, ratios, errors, missed };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const reps = Number(process.argv[process.argv.indexOf('--reps') + 1]) || 3;
+  const r = await runWebBench({ reps: process.argv.includes('--reps') ? reps : 3, quick: process.argv.includes('--quick') });
+  for (const e of r.errors) console.error(`ERROR: ${e}`);
+  console.log(`\n${r.missed} target(s) missed`);
+  process.exit(r.errors.length ? 1 : 0);
+}

@@ -1,0 +1,826 @@
+// Platform-independent client of the engine worker (see worker-core.js for the protocol).
+// index.js (browsers) and node.js (Node) bind it to a platform:
+//   { name, sharedMemory: boolean, compile(opts): Promise<WebAssembly.Module>,
+//     spawn(opts): { post(msg), onMessage(fn), onError(fn), terminate(), ref(), unref() } }
+//
+// Stopping a search that runs synchronously in a worker (docs: web/README.md):
+//   stopMode 'sab'        a SharedArrayBuffer flag that the search reads every 8192 nodes.
+//                         Needs SharedArrayBuffer (cross-origin isolation in browsers; always in Node).
+//   stopMode 'terminate'  the worker is terminated and a new one is started from the cached
+//                         WebAssembly.Module; the best move is the last completed iteration's.
+//                         Works everywhere; loses the hash table (options are replayed).
+
+const INFO_BUFFER_LIMIT = 4096;
+const NUMERIC_LIMITS = ['depth', 'nodes', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo', 'mate'];
+const TIMED_CALLS = new Set(['setOption', 'uciOptions', 'newGame', 'evaluate', 'legalMoves', 'positionInfo', 'validateFen', 'convert']);
+
+/** An error from the engine: code INPUT (bad FEN, move, option or limit: the engine's own
+ * message), CRASHED, TERMINATED or TIMEOUT. */
+export class EngineError extends Error {
+  constructor(message, code = 'INPUT') {
+    super(message);
+    this.name = 'EngineError';
+    this.code = code;
+  }
+}
+
+const handled = (p) => {
+  p.catch(() => {});
+  return p;
+};
+
+function defaultStopMode(platform, requested = 'auto') {
+  if (requested === 'sab' && !platform.sharedMemory)
+    throw new EngineError("stopMode 'sab' needs SharedArrayBuffer (cross-origin isolation: COOP/COEP headers)");
+  if (requested === 'sab' || requested === 'terminate') return requested;
+  if (requested !== 'auto') throw new EngineError(`stopMode must be 'auto', 'sab' or 'terminate', not '${requested}'`);
+  return platform.sharedMemory ? 'sab' : 'terminate';
+}
+
+// { fen, moves } from a FEN string, 'startpos', or { fen?, moves? }.
+function normalizePosition(position) {
+  if (position === undefined || position === null) return { fen: 'startpos', moves: [] };
+  if (typeof position === 'string') return { fen: position.trim() || 'startpos', moves: [] };
+  if (typeof position !== 'object') throw new EngineError('a position is a FEN string or { fen, moves }');
+  const fen = position.fen === undefined ? 'startpos' : position.fen;
+  const moves = position.moves === undefined ? [] : position.moves;
+  if (typeof fen !== 'string') throw new EngineError('position.fen must be a string');
+  if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string' || !m.trim() || /\s/.test(m.trim())))
+    throw new EngineError('position.moves must be an array of moves (UCI or SAN strings)');
+  return { fen: fen.trim() || 'startpos', moves: moves.map((m) => m.trim()) };
+}
+
+// Search limits -> arguments of a UCI `go` (validated by the engine's own parser).
+function limitsToGo(limits = {}) {
+  if (limits === null || typeof limits !== 'object') throw new EngineError('limits must be an object');
+  const go = [];
+  let multipv = 0;
+  let searchmoves = [];
+  for (const [key, value] of Object.entries(limits)) {
+    if (value === undefined) continue;
+    if (NUMERIC_LIMITS.includes(key)) {
+      if (typeof value !== 'number' && typeof value !== 'bigint') throw new EngineError(`limit ${key} must be a number`);
+      go.push(key, String(value));
+    } else if (key === 'infinite') {
+      if (value) go.push('infinite');
+    } else if (key === 'multipv' || key === 'multiPV') {
+      if (!Number.isInteger(value) || value < 1 || value > 64) throw new EngineError('MultiPV must be a whole number from 1 to 64');
+      multipv = value;
+    } else if (key === 'searchmoves') {
+      if (!Array.isArray(value) || value.some((m) => typeof m !== 'string' || !/^\S+$/.test(m)))
+        throw new EngineError('searchmoves must be an array of moves (UCI or SAN strings)');
+      searchmoves = value;
+    } else {
+      throw new EngineError(`unknown search limit '${key}' (known: ${NUMERIC_LIMITS.join(', ')}, infinite, multipv, searchmoves)`);
+    }
+  }
+  return { go: go.join(' '), multipv, searchmoves };
+}
+
+function optionValue(value) {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return String(value);
+  throw new EngineError('an option value is a string, number or boolean');
+}
+
+class Emitter {
+  #listeners = new Map();
+  on(type, fn) {
+    if (!this.#listeners.has(type)) this.#listeners.set(type, new Set());
+    this.#listeners.get(type).add(fn);
+    return this;
+  }
+  off(type, fn) {
+    this.#listeners.get(type)?.delete(fn);
+    return this;
+  }
+  addEventListener(type, fn) {
+    return this.on(type, fn);
+  }
+  removeEventListener(type, fn) {
+    return this.off(type, fn);
+  }
+  emit(type, event) {
+    const prop = this[`on${type}`];
+    const all = [...(typeof prop === 'function' ? [prop] : []), ...(this.#listeners.get(type) || [])];
+    for (const fn of all) {
+      try {
+        fn.call(this, event);
+      } catch (e) {
+        setTimeout(() => {
+          throw e;
+        });
+      }
+    }
+    return all.length > 0;
+  }
+}
+
+/** One running search: an async iterator of iterations plus `result` (the best move). */
+export class Analysis {
+  #queue = [];
+  #waiters = [];
+  #buffer;
+  #resolve;
+  #reject;
+  #stop;
+  #error = null;
+  done = false;
+  stopRequested = false;
+  lastExact = null;
+
+  constructor(stop, onInfo, buffer = true) {
+    this.#stop = stop;
+    this.onInfo = onInfo || null;
+    this.#buffer = buffer;
+    this.result = handled(
+      new Promise((resolve, reject) => {
+        this.#resolve = resolve;
+        this.#reject = reject;
+      }),
+    );
+  }
+
+  /** Stops this search; resolves with its result (always with a best move if there is a legal move). */
+  stop() {
+    return this.#stop(this);
+  }
+
+  _push(info) {
+    if (this.done) return;
+    if (info.bound === 'exact' && info.multipv === 1) this.lastExact = info;
+    if (this.onInfo) {
+      try {
+        this.onInfo(info);
+      } catch (e) {
+        setTimeout(() => {
+          throw e;
+        });
+      }
+    }
+    const waiter = this.#waiters.shift();
+    if (waiter) waiter.resolve({ value: info, done: false });
+    else if (this.#buffer) {
+      this.#queue.push(info);
+      if (this.#queue.length > INFO_BUFFER_LIMIT) this.#queue.shift();
+    }
+  }
+
+  _finish(result) {
+    if (this.done) return;
+    this.done = true;
+    this.#resolve(result);
+    for (const w of this.#waiters.splice(0)) w.resolve({ value: undefined, done: true });
+  }
+
+  _fail(error) {
+    if (this.done) return;
+    this.done = true;
+    this.#error = error;
+    this.#reject(error);
+    for (const w of this.#waiters.splice(0)) w.reject(error);
+  }
+
+  next() {
+    if (this.#queue.length) return Promise.resolve({ value: this.#queue.shift(), done: false });
+    if (this.done) return this.#error ? Promise.reject(this.#error) : Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }));
+  }
+
+  /** Leaving a `for await` loop early stops the search. */
+  return() {
+    this.#queue.length = 0;
+    if (!this.done) this.stop();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+}
+
+function resultFromInfo(info) {
+  return {
+    bestMove: info.pv[0],
+    bestMoveSan: info.pvSan[0] ?? null,
+    ponder: info.pv[1] ?? null,
+    score: info.score,
+    depth: info.depth,
+    pv: info.pv,
+    pvSan: info.pvSan,
+    pvEnd: info.pvEnd,
+    nodes: info.nodes,
+    stopped: true,
+  };
+}
+
+/** The structured engine API. Create with createEngine(). */
+export class Engine extends Emitter {
+  #platform;
+  #opts;
+  #stopMode;
+  #flags = null;
+  #worker = null;
+  #workerReady = false;
+  #ready = null;
+  #state = 'starting';
+  #ops = []; // in the order the worker answers them
+  #nextId = 1;
+  #nextSid = 1;
+  #current = null; // the search op of the running analysis
+  #optionLog = new Map();
+  #crashError = null;
+  /** Start-up steps of the current worker (absolute ms: performance.timeOrigin + now()). */
+  startupTiming = null;
+  onerror = null;
+  onrestart = null;
+
+  constructor(platform, opts = {}) {
+    super();
+    this.#platform = platform;
+    this.#opts = { initTimeoutMs: 20000, callTimeoutMs: 30000, stopTimeoutMs: 2000, autoRestart: false, ...opts };
+    this.#stopMode = defaultStopMode(platform, opts.stopMode);
+    if (this.#stopMode === 'sab') this.#flags = new Int32Array(new SharedArrayBuffer(8));
+  }
+
+  /** 'starting' | 'ready' | 'crashed' | 'terminated' */
+  get state() {
+    return this.#state;
+  }
+  /** How stop() works here: 'sab' (flag in shared memory) or 'terminate' (respawn). */
+  get stopMode() {
+    return this.#stopMode;
+  }
+
+  _start() {
+    this.#state = 'starting';
+    this.#crashError = null;
+    this.#spawn();
+    const initial = Object.entries(this.#opts.options || {});
+    return this.#ready.then(async () => {
+      // options given to createEngine: an error rejects the start
+      await Promise.all(initial.map(([name, value]) => this.setOption(name, value)));
+      return this;
+    });
+  }
+
+  #spawn() {
+    const w = this.#platform.spawn(this.#opts);
+    this.#worker = w;
+    this.#workerReady = false;
+    let settle;
+    this.#ready = handled(new Promise((resolve, reject) => (settle = { resolve, reject })));
+    const initOp = { kind: 'init', resolve: settle.resolve, reject: settle.reject, timeout: this.#opts.initTimeoutMs };
+    this.#ops.unshift(initOp);
+    this.#arm();
+    w.ref();
+    w.onMessage((m) => {
+      if (this.#worker === w) this.#onMessage(m);
+    });
+    w.onError((e) => {
+      if (this.#worker === w) this.#crash(new EngineError(`engine worker failed: ${e && e.message ? e.message : e}`, 'CRASHED'));
+    });
+    this.#platform.compile(this.#opts).then(
+      (module) => {
+        if (this.#worker === w) w.post({ t: 'init', module, sab: this.#flags ? this.#flags.buffer : null });
+      },
+      (e) => {
+        if (this.#worker === w) this.#crash(new EngineError(`cannot load the engine's WebAssembly: ${e.message || e}`, 'CRASHED'));
+      },
+    );
+  }
+
+  #onMessage(m) {
+    if (m.t === 'info') {
+      const op = this.#ops.find((o) => o.id === m.id);
+      if (op && op.analysis && !op.quiet) op.analysis._push(m.v);
+      return;
+    }
+    if (m.t === 'fatal') {
+      this.#crash(new EngineError(`engine crashed: ${m.m}`, 'CRASHED'));
+      return;
+    }
+    if (m.id === 0) return; // a replayed setOption
+    const op = this.#ops[0];
+    if (!op || (m.t === 'ready') !== (op.kind === 'init') || (m.t !== 'ready' && op.id !== m.id)) {
+      this.#crash(new EngineError(`protocol error: unexpected '${m.t}' message`, 'CRASHED'));
+      return;
+    }
+    this.#ops.shift();
+    clearTimeout(op.timer);
+    if (m.t === 'ready') {
+      this.#workerReady = true;
+      this.#state = 'ready';
+      this.startupTiming = m.timing;
+      // replay options (after a respawn), then everything not yet answered
+      for (const [name, value] of this.#optionLog.values()) this.#worker.post({ t: 'call', fn: 'setOption', args: [name, value], id: 0 });
+      for (const o of this.#ops) this.#worker.post(o.msg);
+      op.resolve();
+    } else if (m.t === 'ok') {
+      if (op.analysis) {
+        if (this.#current === op) this.#current = null;
+        op.analysis._finish({ ...m.v, stopped: op.analysis.stopRequested });
+      } else op.resolve(m.v);
+    } else {
+      const err = new EngineError(m.m, m.crashed ? 'CRASHED' : 'INPUT');
+      if (op.analysis) {
+        if (this.#current === op) this.#current = null;
+        op.analysis._fail(err);
+      } else op.reject(err);
+    }
+    this.#arm();
+  }
+
+  // Starts the answer timer of the op the worker is working on (the first one).
+  #arm() {
+    const head = this.#ops[0];
+    if (!head) {
+      this.#worker?.unref();
+      return;
+    }
+    this.#worker?.ref();
+    if (head.timer || !head.timeout) return;
+    if (head.kind !== 'init' && !this.#workerReady) return;
+    head.timer = setTimeout(() => {
+      if (this.#ops[0] === head)
+        this.#crash(new EngineError(`the engine did not answer within ${head.timeout} ms${head.kind === 'init' ? ' (start-up)' : ''}`, 'TIMEOUT'));
+    }, head.timeout);
+  }
+
+  #check() {
+    if (this.#state === 'terminated') throw new EngineError('the engine was terminated', 'TERMINATED');
+    if (this.#state === 'crashed') throw new EngineError(`${this.#crashError.message}; call restart()`, 'CRASHED');
+  }
+
+  #post(op) {
+    op.id = op.msg.id = this.#nextId++;
+    this.#ops.push(op);
+    if (this.#workerReady) this.#worker.post(op.msg);
+    this.#arm();
+  }
+
+  #call(fn, position, args) {
+    try {
+      this.#check();
+      if (this.#current) this.#stopSearch(this.#current.analysis);
+      const pos = position === null ? undefined : normalizePosition(position);
+      return handled(
+        new Promise((resolve, reject) => {
+          this.#post({ kind: 'call', msg: { t: 'call', fn, pos, args }, resolve, reject, timeout: TIMED_CALLS.has(fn) ? this.#opts.callTimeoutMs : 0 });
+        }),
+      );
+    } catch (e) {
+      return handled(Promise.reject(e));
+    }
+  }
+
+  /**
+   * Starts a search. `position`: FEN, 'startpos' or { fen, moves }. `limits`: { depth, nodes,
+   * movetime, wtime, btime, winc, binc, movestogo, mate, infinite, multipv, searchmoves }
+   * (none: until stop() or the maximum depth). A running search is stopped first.
+   */
+  analyze(position, limits = {}, { onInfo } = {}) {
+    return this.#analyze(position, limits, onInfo, true);
+  }
+
+  /** Searches and resolves with the result ({ bestMove, ponder, score, depth, pv, ... }). */
+  bestMove(position, limits = {}, { onInfo } = {}) {
+    return this.#analyze(position, limits, onInfo, false).result;
+  }
+
+  // Never throws: bad arguments or a dead engine give an Analysis that has already failed.
+  #analyze(position, limits, onInfo, buffer) {
+    const analysis = new Analysis((a) => this.#stopSearch(a), onInfo, buffer);
+    let pos, go, multipv, searchmoves;
+    try {
+      this.#check();
+      pos = normalizePosition(position);
+      ({ go, multipv, searchmoves } = limitsToGo(limits));
+    } catch (e) {
+      analysis._fail(e);
+      return analysis;
+    }
+    if (this.#current) this.#stopSearch(this.#current.analysis);
+    const sid = this.#nextSid++;
+    const op = { kind: 'search', analysis, sid, msg: { t: 'search', sid, pos, go, sm: searchmoves, multipv } };
+    analysis.op = op;
+    this.#current = op;
+    this.#post(op);
+    return analysis;
+  }
+
+  /** Stops the running search, if any; resolves with its result (or null). */
+  stop() {
+    return this.#current ? this.#stopSearch(this.#current.analysis) : Promise.resolve(null);
+  }
+
+  #stopSearch(analysis) {
+    const op = analysis.op;
+    if (!op || analysis.done || analysis.stopRequested) return analysis.result;
+    analysis.stopRequested = true;
+    if (this.#current === op) this.#current = null;
+    if (this.#stopMode === 'sab') {
+      if (Atomics.load(this.#flags, 0) < op.sid) Atomics.store(this.#flags, 0, op.sid);
+      // a search that does not come back in time (stuck worker, long call ahead of it) is
+      // ended the other way
+      const timer = setTimeout(() => {
+        if (!analysis.done && this.#ops.includes(op) && this.#state === 'ready') this.#stopByRespawn(op);
+      }, this.#opts.stopTimeoutMs);
+      const clear = () => clearTimeout(timer);
+      analysis.result.then(clear, clear);
+      return analysis.result;
+    }
+    return this.#stopByRespawn(op);
+  }
+
+  // Ends a search by terminating the worker: the result is the last completed iteration's line.
+  // Without one (nothing completed yet), a depth-1 search of the same position gives the move; it
+  // goes first to the new worker.
+  #stopByRespawn(op) {
+    const analysis = op.analysis;
+    const i = this.#ops.indexOf(op);
+    if (i >= 0) this.#ops.splice(i, 1);
+    const last = analysis.lastExact;
+    if (this.#workerReady && last && last.pv.length) {
+      analysis._finish(resultFromInfo(last));
+    } else {
+      Object.assign(op.msg, { go: 'depth 1', multipv: 0 });
+      op.quiet = true;
+      clearTimeout(op.timer);
+      this.#ops.splice(this.#ops[0]?.kind === 'init' ? 1 : 0, 0, op);
+    }
+    if (this.#workerReady) this.#respawn();
+    return analysis.result;
+  }
+
+  #respawn() {
+    const old = this.#worker;
+    this.#worker = null;
+    old.terminate();
+    for (const o of this.#ops) clearTimeout(o.timer), (o.timer = null);
+    this.#spawn();
+  }
+
+  #crash(error) {
+    if (this.#state === 'crashed' || this.#state === 'terminated') return;
+    const wasReady = this.#workerReady; // no automatic restart of a worker that cannot start
+    this.#state = 'crashed';
+    this.#crashError = error;
+    this.#kill(error);
+    this.emit('error', error);
+    if (this.#opts.autoRestart && wasReady) this.restart().catch(() => {});
+  }
+
+  #kill(error) {
+    const w = this.#worker;
+    this.#worker = null;
+    this.#workerReady = false;
+    w?.terminate();
+    this.#current = null;
+    for (const op of this.#ops.splice(0)) {
+      clearTimeout(op.timer);
+      if (op.analysis) op.analysis._fail(error);
+      else op.reject(error);
+    }
+  }
+
+  /** Starts a new worker after a crash (options are kept). Resolves when it is ready. */
+  restart() {
+    if (this.#state === 'terminated') return handled(Promise.reject(new EngineError('the engine was terminated', 'TERMINATED')));
+    if (this.#state !== 'crashed') this.#kill(new EngineError('the engine was restarted', 'TERMINATED'));
+    this.#spawn();
+    this.#state = 'starting';
+    return handled(
+      this.#ready.then(() => {
+        this.emit('restart', {});
+        return this;
+      }),
+    );
+  }
+
+  /** Ends the worker. Pending calls reject with code TERMINATED. */
+  terminate() {
+    if (this.#state === 'terminated') return;
+    this.#state = 'terminated';
+    this.#kill(new EngineError('the engine was terminated', 'TERMINATED'));
+  }
+
+  /** Sets a UCI option (Hash, Clear Hash, MultiPV, PvMethod, AltVariations, ...). */
+  setOption(name, value) {
+    if (typeof name !== 'string' || !name.trim()) return handled(Promise.reject(new EngineError('an option name is a non-empty string')));
+    let v;
+    try {
+      v = optionValue(value);
+    } catch (e) {
+      return handled(Promise.reject(e));
+    }
+    const p = this.#call('setOption', null, [name, v]);
+    const key = name.trim().toLowerCase();
+    return handled(
+      p.then(() => {
+        if (key !== 'clear hash') this.#optionLog.set(key, [name, v]);
+      }),
+    );
+  }
+
+  /** The `option name ...` lines of the UCI `uci` answer. */
+  uciOptions() {
+    return this.#call('uciOptions', null, []);
+  }
+  /** Clears the hash table and the search history. */
+  newGame() {
+    return this.#call('newGame', null, []).then(() => undefined);
+  }
+  perft(position, depth) {
+    return this.#call('perft', position, [depth]);
+  }
+  perftDivide(position, depth) {
+    return this.#call('perftDivide', position, [depth]);
+  }
+  /** Static evaluation in centipawns, from the side to move's point of view. */
+  evaluate(position) {
+    return this.#call('evaluate', position, []);
+  }
+  /** [{ uci, san }] */
+  legalMoves(position) {
+    return this.#call('legalMoves', position, []);
+  }
+  /** { fen, sideToMove, inCheck, status: ongoing|checkmate|stalemate|fifty|material|repetition } */
+  positionInfo(position) {
+    return this.#call('positionInfo', position, []);
+  }
+  /** The FEN as the engine normalises it; rejects with the parser's message. */
+  validateFen(fen) {
+    if (typeof fen !== 'string') return handled(Promise.reject(new EngineError('a FEN is a string')));
+    return this.#call('validateFen', null, [fen]);
+  }
+  /** Moves (UCI or SAN) from a position -> { fen, uci: [...], san: [...] }. */
+  convertMoves(position, moves) {
+    let pos;
+    try {
+      pos = normalizePosition(position);
+      normalizePosition({ moves });
+    } catch (e) {
+      return handled(Promise.reject(e));
+    }
+    const start = pos.moves.length ? null : pos.fen;
+    if (start === null)
+      return handled(this.#call('convert', null, [pos.fen, pos.moves]).then((r) => this.#call('convert', null, [r.fen, moves])));
+    return this.#call('convert', null, [start, moves]);
+  }
+  toSan(position, moves) {
+    return this.convertMoves(position, moves).then((r) => r.san);
+  }
+  toUci(position, moves) {
+    return this.convertMoves(position, moves).then((r) => r.uci);
+  }
+  /** The bench: { nodes (the signature), timeMs, nps }. depth 0: the engine's default. */
+  bench(depth = 0) {
+    return this.#call('bench', null, [depth]);
+  }
+  /** Testing only: makes the WebAssembly instance fail ('trap' | 'abort' | 'oom'). */
+  _crashForTesting(kind) {
+    return this.#call('debugCrash', null, [kind]);
+  }
+}
+
+export async function createEngineWith(platform, options = {}) {
+  const engine = new Engine(platform, options);
+  try {
+    return await engine._start();
+  } catch (e) {
+    engine.terminate();
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+/**
+ * UCI text mode behind a Worker-like object: postMessage(command line), onmessage / 'message'
+ * events with `data` = one output line. Drop-in for a stockfish.js worker; `stop` and
+ * `ponderhit` work during a search (shared-memory flag, or terminate-and-respawn).
+ */
+export class UciWorker extends Emitter {
+  #platform;
+  #opts;
+  #stopMode;
+  #flags = null;
+  #worker = null;
+  #workerReady = false;
+  #sent = []; // modes of the commands sent to the worker and not yet done: 'normal'|'quiet'|'bestmove'
+  #outbox = [];
+  #gid = 0;
+  #searches = 0; // searching `go` commands sent and not answered by a bestmove
+  #lastGo = null;
+  #lastPv = null;
+  #options = new Map();
+  #position = null;
+  #idleWaiters = [];
+  #terminated = false;
+  #restarts = 0;
+  onmessage = null;
+  onerror = null;
+
+  constructor(platform, opts = {}) {
+    super();
+    this.#platform = platform;
+    this.#opts = { ...opts };
+    this.#stopMode = defaultStopMode(platform, opts.stopMode);
+    if (this.#stopMode === 'sab') this.#flags = new Int32Array(new SharedArrayBuffer(8));
+    this.#spawn(false);
+  }
+
+  get stopMode() {
+    return this.#stopMode;
+  }
+
+  #emitLine(s) {
+    this.emit('message', { data: s });
+  }
+  // Lines made up here (not by the worker) are delivered asynchronously too, like messages.
+  #emitSoon(s) {
+    queueMicrotask(() => this.#emitLine(s));
+  }
+
+  #spawn(replay) {
+    const w = this.#platform.spawn(this.#opts);
+    this.#worker = w;
+    this.#workerReady = false;
+    this.#sent = [];
+    w.ref();
+    w.onMessage((m) => {
+      if (this.#worker === w) this.#onMessage(m, replay);
+    });
+    w.onError((e) => {
+      if (this.#worker === w) this.#fatal(e && e.message ? e.message : String(e));
+    });
+    this.#platform.compile(this.#opts).then(
+      (module) => {
+        if (this.#worker === w) w.post({ t: 'init', module, sab: this.#flags ? this.#flags.buffer : null });
+      },
+      (e) => this.#worker === w && this.#fatal(`cannot load the engine's WebAssembly: ${e.message || e}`),
+    );
+  }
+
+  #onMessage(m, replay) {
+    if (m.t === 'ready') {
+      this.#workerReady = true;
+      if (replay) {
+        for (const line of this.#options.values()) this.#send(line, 'quiet');
+        if (this.#position) this.#send(this.#position, 'quiet');
+      }
+      for (const [line, mode, gid] of this.#outbox.splice(0)) this.#send(line, mode, gid);
+      this.#refresh();
+      return;
+    }
+    if (m.t === 'fatal') return this.#fatal(m.m);
+    if (m.t === 'line') {
+      const mode = this.#sent[0] || 'normal';
+      const s = m.s;
+      if (s.startsWith('bestmove') && mode === 'normal') this.#searches = Math.max(0, this.#searches - 1);
+      if (s.startsWith('info ') && / pv /.test(s) && !/ (lower|upper)bound/.test(s) && !/ multipv (?!1 )/.test(s))
+        this.#lastPv = s.slice(s.indexOf(' pv ') + 4).trim().split(/\s+/);
+      if (mode === 'normal' || (mode === 'bestmove' && s.startsWith('bestmove'))) this.#emitLine(s);
+      return;
+    }
+    if (m.t === 'idle') {
+      this.#sent.shift();
+      if (m.quit) return this.terminate();
+      this.#refresh();
+    }
+  }
+
+  #refresh() {
+    const busy = this.#sent.length > 0 || this.#outbox.length > 0;
+    if (busy) this.#worker?.ref();
+    else {
+      this.#worker?.unref();
+      for (const w of this.#idleWaiters.splice(0)) w();
+    }
+  }
+
+  #send(line, mode = 'normal', gid = this.#gid) {
+    if (!this.#workerReady) {
+      this.#outbox.push([line, mode, gid]);
+      return;
+    }
+    this.#sent.push(mode);
+    this.#worker.post({ t: 'uci', line, gid });
+    this.#refresh();
+  }
+
+  #fatal(message) {
+    if (this.#terminated) return;
+    const w = this.#worker;
+    this.#worker = null;
+    w?.terminate();
+    const error = new EngineError(`engine crashed: ${message}`, 'CRASHED');
+    this.emit('error', error);
+    this.#emitSoon(`info string error: engine crashed: ${message}`);
+    const wasSearching = this.#searches > 0;
+    this.#searches = 0;
+    if (++this.#restarts > 3) {
+      this.#terminated = true;
+      for (const f of this.#idleWaiters.splice(0)) f();
+      return;
+    }
+    this.#outbox = [];
+    this.#spawn(true);
+    if (wasSearching) this.#emitSoon('bestmove (none)');
+  }
+
+  // The search is ended by terminating the worker: answer with the last completed iteration's
+  // move (or a depth-1 search's), and restart from the cached module with options and position.
+  #terminateSearch() {
+    const pv = this.#lastPv;
+    this.#searches = 0;
+    if (!this.#workerReady) {
+      // the search has not reached the (new) worker yet: search depth 1 instead, for a move
+      for (const item of this.#outbox) if (item[1] === 'normal' && /^go\b/.test(item[0]) && !/^go\s+perft\b/.test(item[0])) (item[0] = 'go depth 1'), (item[1] = 'bestmove');
+      return;
+    }
+    const w = this.#worker;
+    this.#worker = null;
+    w.terminate();
+    this.#outbox = [];
+    this.#spawn(true);
+    if (pv && pv.length) this.#emitSoon(`bestmove ${pv[0]}${pv[1] ? ` ponder ${pv[1]}` : ''}`);
+    else this.#send('go depth 1', 'bestmove');
+  }
+
+  /** Sends one or more UCI command lines. */
+  postMessage(data) {
+    if (this.#terminated) return;
+    for (const raw of String(data).split('\n')) {
+      const line = raw.trim();
+      if (line) this.#command(line);
+    }
+  }
+
+  #command(line) {
+    const cmd = line.split(/\s+/)[0];
+    const searching = this.#searches > 0;
+    if (cmd === 'isready' && searching) return this.#emitSoon('readyok');
+    if (cmd === 'stop' || cmd === 'quit') {
+      if (searching) {
+        if (this.#flags) Atomics.store(this.#flags, 0, this.#gid);
+        else this.#terminateSearch();
+      }
+      if (cmd === 'quit') {
+        // let commands already sent finish (as the native engine does), then end
+        if (this.#sent.length || this.#outbox.length) return this.#send('quit');
+        return this.terminate();
+      }
+      return;
+    }
+    if (cmd === 'ponderhit') {
+      if (!searching) return;
+      if (this.#flags) return void Atomics.store(this.#flags, 1, this.#gid);
+      // without shared memory: restart the search as a normal one
+      const go = this.#lastGo.replace(/\s+ponder\b/, '');
+      this.#terminateSearchSilently();
+      return this.#command(go);
+    }
+    if (searching) {
+      // like the native engine: every other command ends the search first
+      if (this.#flags) Atomics.store(this.#flags, 0, this.#gid);
+      else this.#terminateSearch();
+    }
+    if (cmd === 'setoption') {
+      const m = /^setoption\s+name\s+(.+?)(\s+value\s|$)/.exec(line);
+      if (m && m[1].toLowerCase() !== 'clear hash') this.#options.set(m[1].toLowerCase(), line);
+    } else if (cmd === 'position') this.#position = line;
+    else if (cmd === 'ucinewgame') this.#position = null;
+    else if (cmd === 'go' && !/^go\s+perft\b/.test(line)) {
+      this.#gid++;
+      this.#searches++;
+      this.#lastGo = line;
+      this.#lastPv = null;
+    }
+    this.#send(line);
+  }
+
+  #terminateSearchSilently() {
+    this.#searches = 0;
+    const w = this.#worker;
+    this.#worker = null;
+    w.terminate();
+    this.#outbox = [];
+    this.#spawn(true);
+  }
+
+  /** Resolves when every command sent so far has been handled (a running search has ended). */
+  whenIdle() {
+    if (this.#terminated || (!this.#sent.length && !this.#outbox.length && this.#workerReady)) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  terminate() {
+    if (this.#terminated) return;
+    this.#terminated = true;
+    const w = this.#worker;
+    this.#worker = null;
+    w?.terminate();
+    for (const f of this.#idleWaiters.splice(0)) f();
+  }
+}

@@ -1,0 +1,79 @@
+// Static server for the browser tests: serves web/ (the package: src/, dist/, test/) on
+// 127.0.0.1 under three path prefixes that only differ in their response headers:
+//   /plain/  no special headers (no cross-origin isolation: no SharedArrayBuffer)
+//   /coi/    COOP same-origin + COEP require-corp (crossOriginIsolated: SharedArrayBuffer)
+//   /csp/    CSP script-src 'self' 'wasm-unsafe-eval' (what strict sites use)
+import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json' };
+const MODES = {
+  plain: {},
+  coi: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' },
+  csp: { 'Content-Security-Policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'none'" },
+};
+
+export async function startServer({ root = WEB } = {}) {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
+    const [, mode, ...rest] = url.pathname.split('/');
+    const file = path.join(root, ...rest.map(decodeURIComponent));
+    if (!MODES[mode] || !file.startsWith(root + path.sep)) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'max-age=600', ...MODES[mode] });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Chromium through playwright-core (Debian's /usr/bin/chromium; flags: /work/shared/TOOLCHAIN.md).
+// Every page gets a fresh browser context (empty cache: a cold start).
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  // launch() runs Chromium with a fresh temporary profile (--user-data-dir) of its own
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  return { browser, close: () => browser.close() };
+}
+
+// Opens test/page.html?run=... (or another page under web/) in a new context under a mode and
+// returns window.__results plus any console errors or CSP violations.
+export async function runPage(browser, baseUrl, mode, runs, { timeoutMs = 60000, page: pagePath = 'test/page.html' } = {}) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content.Security|Refused/.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(String(e)));
+  try {
+    await page.goto(`${baseUrl}/${mode}/${pagePath}?run=${runs.join(',')}`);
+    await page.waitForFunction(() => window.__done === true, null, { timeout: timeoutMs });
+    const results = await page.evaluate(() => window.__results);
+    return { ...results, problems };
+  } finally {
+    await context.close();
+  }
+}
