@@ -262,6 +262,7 @@ void UciEngine::run_search(const SearchLimits& limits) {
                            : "info string pvcheck failed: " + check.problem);
         }
     };
+    callbacks.keep_going = keep_going_;
     const SearchResult result = engine_.search(limits, callbacks);
     std::string answer = "bestmove " + (result.best.is_ok() ? move_to_uci(result.best) : std::string("(none)"));
     if (result.ponder.is_ok()) answer += " ponder " + move_to_uci(result.ponder);

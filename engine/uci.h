@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -32,6 +33,9 @@ public:
     bool handle(std::string_view line);
     // Waits for a running search to end by itself (used before exiting at EOF of the input).
     void wait();
+    // A per-N-nodes callback for the searches `go` starts (see SearchCallbacks::keep_going): how a
+    // single-threaded embedder (the WebAssembly worker) stops a search. Empty by default.
+    void set_keep_going(std::function<bool(std::uint64_t nodes)> keep_going) { keep_going_ = std::move(keep_going); }
 
     const Engine& engine() const { return engine_; }
 
@@ -56,6 +60,7 @@ private:
     Engine engine_;
     std::thread search_thread_;
     std::atomic<bool> searching_{false};
+    std::function<bool(std::uint64_t)> keep_going_;
 };
 
 // Builds a position from `position`'s arguments ("startpos" | "fen <FEN>", then optionally

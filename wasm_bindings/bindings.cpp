@@ -301,9 +301,8 @@ private:
 };
 
 // ---------------------------------------------------------------------------------------------
-// UCI text mode. Every command goes to UciEngine (unthreaded), except a searching `go`: that is
-// run here with the same output, plus the keep_going callback through which a JS embedder stops
-// the search (UciEngine has no hook for one yet; see the report of the web build).
+// UCI text mode: every command goes to UciEngine (unthreaded); a JS embedder stops a search
+// through the keep_going callback, called every few thousand nodes.
 class UciText {
 public:
     explicit UciText(val writer)
@@ -311,43 +310,17 @@ public:
 
     // Handles one command line; false after `quit`. `keep_going(nodes)`: see WebEngine::search.
     bool handle(const std::string& line, val keep_going) {
-        const std::vector<std::string_view> words = split_words(line);
-        if (words.empty() || words[0] != "go" || (words.size() > 1 && words[1] == "perft")) return uci_.handle(line);
-        const std::vector<std::string_view> args(words.begin() + 1, words.end());
-        // The engine object is UciEngine's own (non-const) member; engine() only exposes it const.
-        Engine& engine = const_cast<Engine&>(uci_.engine());
-        Result<SearchLimits> limits = parse_go_command(engine.position(), args);
-        if (!limits) {
-            say("info string error: " + limits.error());
-            return true;
-        }
-        const Position root = engine.position();
-        const bool verify = engine.verify_pv();
-        SearchCallbacks callbacks;
-        callbacks.on_iteration = [&](const IterationInfo& info) {
-            say(format_info(info));
-            say("info string pvend " + std::string(to_string(info.pv.end)));
-            if (verify && info.bound == ScoreBound::EXACT) {
-                const PvCheck check = check_pv(root, info.pv, info.score, info.depth);
-                say(check.ok() ? std::string("info string pvcheck ok") : "info string pvcheck failed: " + check.problem);
-            }
-        };
         if (!keep_going.isUndefined() && !keep_going.isNull())
-            callbacks.keep_going = [&](std::uint64_t nodes) { return keep_going(double(nodes)).as<bool>(); };
-        engine.clear_stop();
-        const SearchResult result = engine.search(limits.value(), callbacks);
-        std::string answer = "bestmove " + (result.best.is_ok() ? move_to_uci(result.best) : std::string("(none)"));
-        if (result.ponder.is_ok()) answer += " ponder " + move_to_uci(result.ponder);
-        say(answer);
-        return true;
+            uci_.set_keep_going([&keep_going](std::uint64_t nodes) { return keep_going(double(nodes)).as<bool>(); });
+        const bool more = uci_.handle(line);
+        uci_.set_keep_going(nullptr);
+        return more;
     }
 
     // `ponderhit` during a search (called from inside keep_going).
-    void ponderhit() { const_cast<Engine&>(uci_.engine()).ponderhit(); }
+    void ponderhit() { uci_.handle("ponderhit"); }
 
 private:
-    void say(const std::string& line) { writer_(line); }
-
     val writer_;
     UciEngine uci_;
 };
