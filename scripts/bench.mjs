@@ -72,11 +72,18 @@ const ENGINES = {
 };
 
 // Measurement of one `go perft` over UCI on stdin. Returns { ms, nodes, name }.
+// Every engine first runs the same perft once, untimed, in the same process: the timed
+// run then measures steady-state speed. Without it the WASM engine's timing would include V8
+// compiling its hot functions to the optimising tier, which native code never pays, and an
+// embedded engine is long-lived. All engines get the same warm-up.
 async function perftViaUci(engine, position, depth) {
   const p = new UciProcess(engine.cmd, engine.args);
   try {
     await p.handshake();
     p.send(`position ${position}`);
+    await p.isready();
+    p.send(`go perft ${depth}`);
+    await p.waitFor(/^Nodes searched\s*:\s*(\d+)/, 30 * 60 * 1000, "'Nodes searched: N' (warm-up)");
     await p.isready();
     const t0 = performance.now();
     p.send(`go perft ${depth}`);
