@@ -228,25 +228,20 @@ void Position::undo_null_move() {
     assert_consistent();
 }
 
-bool Position::is_repetition(int count) const {
+// One scan for both repetition rules: true once the current position is found `count` times
+// earlier, or once at all closer than `within` plies (an occurrence after the search root).
+bool Position::repeated(int count, int within) const {
     const StateInfo& st = state();
     const int end = std::min({st.rule50, st.plies_from_null, history_length()});
-    const int last = top_;
     int seen = 0;
     for (int i = 4; i <= end; i += 2)
-        if (states_[std::size_t(last - i)].key == st.key && ++seen >= count) return true;
+        if (states_[std::size_t(top_ - i)].key == st.key && (i < within || ++seen >= count)) return true;
     return false;
 }
 
-bool Position::is_repetition_draw(int ply) const {
-    const StateInfo& st = state();
-    const int end = std::min({st.rule50, st.plies_from_null, history_length()});
-    const int last = top_;
-    int seen = 0;
-    for (int i = 4; i <= end; i += 2)
-        if (states_[std::size_t(last - i)].key == st.key && (i < ply || ++seen >= 2)) return true;
-    return false;
-}
+bool Position::is_repetition(int count) const { return repeated(count, 0); }
+
+bool Position::is_repetition_draw(int ply) const { return repeated(2, ply); }
 
 bool Position::has_insufficient_material() const {
     if (pieces(PAWN) | pieces(ROOK) | pieces(QUEEN)) return false;

@@ -102,6 +102,7 @@ private:
     void move_piece(Square from, Square to);
     Bitboard compute_checkers() const;
     bool ep_capturable(Square ep, Color capturer) const;
+    bool repeated(int count, int within) const;
     void assert_consistent() const;
 
     Piece board_[SQUARE_NB];

@@ -245,7 +245,6 @@ void UciEngine::cmd_go(const std::vector<std::string_view>& args) {
     if (!limits) return error(limits.error());
     engine_.clear_stop();  // any earlier search has ended (handle() joined it)
     if (!threaded_) return run_search(limits.value());
-    searching_ = true;
     search_thread_ = std::thread([this, l = std::move(limits).value()] { run_search(l); });
 }
 
@@ -267,7 +266,6 @@ void UciEngine::run_search(const SearchLimits& limits) {
     std::string answer = "bestmove " + (result.best.is_ok() ? move_to_uci(result.best) : std::string("(none)"));
     if (result.ponder.is_ok()) answer += " ponder " + move_to_uci(result.ponder);
     say(answer);
-    searching_ = false;
 }
 
 void UciEngine::cmd_eval() { say("eval cp " + std::to_string(evaluate(engine_.position()))); }

@@ -7,7 +7,6 @@
 // when the search ends.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -59,7 +58,6 @@ private:
     std::mutex output_mutex_;
     Engine engine_;
     std::thread search_thread_;
-    std::atomic<bool> searching_{false};
     std::function<bool(std::uint64_t)> keep_going_;
 };
 
