@@ -111,6 +111,15 @@ void line_arrays(const Position& root, const Move* moves, int count, val& uci, v
     }
 }
 
+// A line as the fields `pv` (UCI), `pvSan` and `pvEnd` of a result object.
+void set_line(val& o, const Position& root, const PvLine& line) {
+    val uci = val::undefined(), san = val::undefined();
+    line_arrays(root, line.moves, line.length, uci, san);
+    o.set("pv", uci);
+    o.set("pvSan", san);
+    o.set("pvEnd", sv(to_string(line.end)));
+}
+
 val info_value(const Position& root, const IterationInfo& info) {
     val o = val::object();
     o.set("depth", info.depth);
@@ -122,11 +131,7 @@ val info_value(const Position& root, const IterationInfo& info) {
     o.set("nps", double(info.nps));
     o.set("timeMs", info.time_ms);
     o.set("hashfull", info.hashfull);
-    val uci = val::undefined(), san = val::undefined();
-    line_arrays(root, info.pv.moves, info.pv.length, uci, san);
-    o.set("pv", uci);
-    o.set("pvSan", san);
-    o.set("pvEnd", sv(to_string(info.pv.end)));
+    set_line(o, root, info.pv);
     return o;
 }
 
@@ -207,11 +212,7 @@ public:
         out.set("ponder", r.ponder.is_ok() ? val(move_to_uci(r.ponder)) : val::null());
         out.set("score", score_value(r.score));
         out.set("depth", r.depth);
-        val uci = val::undefined(), san = val::undefined();
-        line_arrays(root, r.pv.moves, r.pv.length, uci, san);
-        out.set("pv", uci);
-        out.set("pvSan", san);
-        out.set("pvEnd", sv(to_string(r.pv.end)));
+        set_line(out, root, r.pv);
         out.set("nodes", double(engine_.stats().nodes));
         return out;
     }

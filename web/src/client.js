@@ -199,6 +199,38 @@ export class Analysis {
   }
 }
 
+/**
+ * Starts an engine worker: the compiled module (cached by the platform) and the shared stop
+ * flag go to it as its `init` message. Messages and failures reach the handlers only while
+ * `isCurrent(worker)` holds, so a replaced worker's late events are ignored. A failure is
+ * reported as (message, source) with source 'worker' (it threw or died) or 'compile'.
+ * @param {any} platform
+ * @param {object} opts
+ * @param {Int32Array|null} flags
+ * @param {(w: any) => boolean} isCurrent
+ * @param {{ message: (m: any) => void, failure: (message: string, source: 'worker'|'compile') => void }} on
+ * @returns {any} the worker
+ */
+function startWorker(platform, opts, flags, isCurrent, on) {
+  const w = platform.spawn(opts);
+  w.ref();
+  w.onMessage((m) => {
+    if (isCurrent(w)) on.message(m);
+  });
+  w.onError((e) => {
+    if (isCurrent(w)) on.failure(e && e.message ? e.message : String(e), 'worker');
+  });
+  platform.compile(opts).then(
+    (module) => {
+      if (isCurrent(w)) w.post({ t: 'init', module, sab: flags ? flags.buffer : null });
+    },
+    (e) => {
+      if (isCurrent(w)) on.failure(`cannot load the engine's WebAssembly: ${e.message || e}`, 'compile');
+    },
+  );
+  return w;
+}
+
 function resultFromInfo(info) {
   return {
     bestMove: info.pv[0],
@@ -265,29 +297,17 @@ export class Engine extends Emitter {
   }
 
   #spawn() {
-    const w = this.#platform.spawn(this.#opts);
-    this.#worker = w;
+    this.#worker = startWorker(this.#platform, this.#opts, this.#flags, (w) => this.#worker === w, {
+      message: (m) => this.#onMessage(m),
+      failure: (message, source) =>
+        this.#crash(new EngineError(source === 'worker' ? `engine worker failed: ${message}` : message, 'CRASHED')),
+    });
     this.#workerReady = false;
     let settle;
     this.#ready = handled(new Promise((resolve, reject) => (settle = { resolve, reject })));
     const initOp = { kind: 'init', resolve: settle.resolve, reject: settle.reject, timeout: this.#opts.initTimeoutMs };
     this.#ops.unshift(initOp);
     this.#arm();
-    w.ref();
-    w.onMessage((m) => {
-      if (this.#worker === w) this.#onMessage(m);
-    });
-    w.onError((e) => {
-      if (this.#worker === w) this.#crash(new EngineError(`engine worker failed: ${e && e.message ? e.message : e}`, 'CRASHED'));
-    });
-    this.#platform.compile(this.#opts).then(
-      (module) => {
-        if (this.#worker === w) w.post({ t: 'init', module, sab: this.#flags ? this.#flags.buffer : null });
-      },
-      (e) => {
-        if (this.#worker === w) this.#crash(new EngineError(`cannot load the engine's WebAssembly: ${e.message || e}`, 'CRASHED'));
-      },
-    );
   }
 
   #onMessage(m) {
@@ -643,23 +663,12 @@ export class UciWorker extends Emitter {
   }
 
   #spawn(replay) {
-    const w = this.#platform.spawn(this.#opts);
-    this.#worker = w;
+    this.#worker = startWorker(this.#platform, this.#opts, this.#flags, (w) => this.#worker === w, {
+      message: (m) => this.#onMessage(m, replay),
+      failure: (message) => this.#fatal(message),
+    });
     this.#workerReady = false;
     this.#sent = [];
-    w.ref();
-    w.onMessage((m) => {
-      if (this.#worker === w) this.#onMessage(m, replay);
-    });
-    w.onError((e) => {
-      if (this.#worker === w) this.#fatal(e && e.message ? e.message : String(e));
-    });
-    this.#platform.compile(this.#opts).then(
-      (module) => {
-        if (this.#worker === w) w.post({ t: 'init', module, sab: this.#flags ? this.#flags.buffer : null });
-      },
-      (e) => this.#worker === w && this.#fatal(`cannot load the engine's WebAssembly: ${e.message || e}`),
-    );
   }
 
   #onMessage(m, replay) {
