@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,7 @@ namespace mainline {
 class Engine {
 public:
     static constexpr int DEFAULT_HASH_MB = 16;
+    static constexpr int DEFAULT_ELO = 1500;
 
     Engine();
 
@@ -39,6 +41,8 @@ public:
     void set_search_options(const SearchOptions& options) { options_ = options; }
     bool verify_pv() const { return verify_pv_; }
     int hash_mb() const { return int(tt_.size_mb()); }
+    // The Elo the engine is limited to, or 0 at full strength.
+    int limited_elo() const;
     const SearchStats& stats() const { return searcher_->stats(); }
 
 private:
@@ -48,6 +52,11 @@ private:
     SearchOptions options_;
     bool verify_pv_ = false;
     bool ponder_ = false;
+    // Playing strength: UCI_LimitStrength + UCI_Elo, or Skill Level below 20.
+    bool limit_strength_ = false;
+    int uci_elo_ = DEFAULT_ELO;
+    int skill_level_ = 20;
+    std::mt19937_64 rng_;
 };
 
 }  // namespace mainline

@@ -47,16 +47,70 @@ int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
-struct Score {
-    int mg = 0, eg = 0;
-    void add(S s, int n = 1) {
-        mg += s.mg * n;
-        eg += s.eg * n;
+constexpr const EvalWeights& W = WEIGHTS;
+
+struct NoTrace {
+    void add(const S*, int, Color) {}
+};
+
+// Records, for the tuner, how many times each weight was added (white's count minus black's).
+struct Tracer {
+    EvalTrace& trace;
+    void add(const S* weight, int n, Color c) {
+        trace.count[weight - reinterpret_cast<const S*>(&W)] += c == WHITE ? n : -n;
     }
 };
 
-template <Color Us>
-void evaluate_side(const Position& pos, Score& score, int& phase, const Bitboard pawn_attacks_by[COLOR_NB]) {
+template <class Trace>
+struct Score {
+    Trace& trace;
+    int mg = 0, eg = 0;
+    void add(const S& s, Color c, int n = 1) {
+        mg += s.mg * n;
+        eg += s.eg * n;
+        trace.add(&s, n, c);
+    }
+};
+
+// Pawn structure: the terms that depend on the pawns alone (so they can be cached by the pawns).
+// Returns our passed pawns.
+template <Color Us, class Trace>
+Bitboard pawn_structure(Bitboard our_pawns, Bitboard their_pawns, Score<Trace>& score,
+                        const Bitboard pawn_attacks_by[COLOR_NB]) {
+    constexpr Color Them = ~Us;
+    Bitboard passed_pawns = 0;
+    for (Bitboard b = our_pawns; b;) {
+        const Square s = pop_lsb(b);
+        const int file = file_of(s);
+        const bool isolated = !(our_pawns & adjacent_files(file));
+        if (isolated) score.add(W.isolated_pawn, Us);
+        if (our_pawns & forward_file(Us, s)) score.add(W.doubled_pawn, Us);
+        // Backward: no own pawn beside or behind on the adjacent files, and the square in front
+        // is controlled by an enemy pawn.
+        const Bitboard support = adjacent_files(file) & ~passed_span(Us, s) & ~rank_bb(rank_of(s));
+        const Bitboard beside = adjacent_files(file) & rank_bb(rank_of(s));
+        if (!isolated && !(our_pawns & (support | beside)) &&
+            (pawn_attacks_by[Them] & square_bb(pawn_push(Us, s))))
+            score.add(W.backward_pawn, Us);
+        const int rank = relative_rank(Us, s);
+        if ((pawn_attacks_by[Us] & square_bb(s)) || (our_pawns & beside)) score.add(W.connected_pawn[rank], Us);
+        const bool passed = !(their_pawns & passed_span(Us, s));
+        if (!passed && !(their_pawns & forward_file(Us, s)) && !(our_pawns & forward_file(Us, s))) {
+            const Bitboard sentries = their_pawns & passed_span(Us, s) & adjacent_files(file);
+            const Bitboard helpers = our_pawns & adjacent_files(file) & ~passed_span(Us, s);
+            if (popcount(helpers) >= popcount(sentries)) score.add(W.candidate_pawn[rank], Us);
+        }
+        if (passed && !(our_pawns & forward_file(Us, s))) {
+            score.add(W.passed_pawn[rank], Us);
+            passed_pawns |= square_bb(s);
+        }
+    }
+    return passed_pawns;
+}
+
+template <Color Us, class Trace>
+void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const Bitboard pawn_attacks_by[COLOR_NB],
+                   Bitboard passed) {
     constexpr Color Them = ~Us;
     const Bitboard occ = pos.pieces();
     const Bitboard our_pawns = pos.pieces(Us, PAWN), their_pawns = pos.pieces(Them, PAWN);
@@ -68,34 +122,20 @@ void evaluate_side(const Position& pos, Score& score, int& phase, const Bitboard
             // Tables are written from white's side; black reads them mirrored vertically.
             const Square s = relative_square(Us, pop_lsb(b));
             const int table_index = (7 - rank_of(s)) * 8 + file_of(s);
-            score.mg += PIECE_VALUE_MG[pt] + PST_MG[pt][table_index];
-            score.eg += PIECE_VALUE_EG[pt] + PST_EG[pt][table_index];
+            score.add(W.piece_value[pt], Us);
+            score.add(W.pst[pt][table_index], Us);
             phase += PHASE_WEIGHT[pt];
         }
     }
-    if (more_than_one(pos.pieces(Us, BISHOP))) score.add({BISHOP_PAIR_MG, BISHOP_PAIR_EG});
+    if (more_than_one(pos.pieces(Us, BISHOP))) score.add(W.bishop_pair, Us);
 
-    // Pawn structure.
-    for (Bitboard b = our_pawns; b;) {
+    // Passed pawns: what depends on more than the pawns (the path ahead, the kings).
+    for (Bitboard b = passed; b;) {
         const Square s = pop_lsb(b);
-        const int file = file_of(s);
-        const bool isolated = !(our_pawns & adjacent_files(file));
-        if (isolated) score.add(ISOLATED_PAWN);
-        if (our_pawns & forward_file(Us, s)) score.add(DOUBLED_PAWN);
-        // Backward: no own pawn beside or behind on the adjacent files, and the square in front
-        // is controlled by an enemy pawn.
-        const Bitboard support = adjacent_files(file) & ~passed_span(Us, s) & ~rank_bb(rank_of(s)) ;
-        const Bitboard beside = adjacent_files(file) & rank_bb(rank_of(s));
-        if (!isolated && !(our_pawns & (support | beside)) &&
-            (pawn_attacks_by[Them] & square_bb(pawn_push(Us, s))))
-            score.add(BACKWARD_PAWN);
-        if (!(their_pawns & passed_span(Us, s)) && !(our_pawns & forward_file(Us, s))) {
-            const int r = relative_rank(Us, s);
-            score.add(PASSED_PAWN[r]);
-            if (!(occ & forward_file(Us, s))) score.add(PASSED_FREE_PATH[r]);
-            const Square stop = pawn_push(Us, s);
-            score.eg += (distance(their_king, stop) - distance(our_king, stop)) * PASSED_KING_DISTANCE_EG * r / 2;
-        }
+        const int rank = relative_rank(Us, s);
+        if (!(occ & forward_file(Us, s))) score.add(W.passed_free_path[rank], Us);
+        const Square stop = pawn_push(Us, s);
+        score.add(W.passed_king_distance, Us, (distance(their_king, stop) - distance(our_king, stop)) * rank);
     }
 
     // Mobility, king attacks, threats and rooks on files.
@@ -106,24 +146,28 @@ void evaluate_side(const Position& pos, Score& score, int& phase, const Bitboard
         for (Bitboard b = pos.pieces(Us, pt); b;) {
             const Square s = pop_lsb(b);
             const Bitboard attacks = attacks_bb(pt, s, occ);
-            score.add(MOBILITY_PER_SQUARE[pt], popcount(attacks & mobility_area) - MOBILITY_TYPICAL[pt]);
+            score.add(W.mobility[pt], Us, popcount(attacks & mobility_area) - MOBILITY_TYPICAL[pt]);
             if (attacks & king_zone) {
                 ++attackers;
                 attack_weight += KING_ATTACK_WEIGHT[pt] * popcount(attacks & king_zone);
             }
-            if (pawn_attacks_by[Them] & square_bb(s)) score.add(THREAT_BY_PAWN);
+            if (pawn_attacks_by[Them] & square_bb(s)) score.add(W.threat_by_pawn, Us);
+            if ((pt == KNIGHT || pt == BISHOP) && (pawn_attacks_by[Us] & square_bb(s)) &&
+                relative_rank(Us, s) >= 3 && relative_rank(Us, s) <= 5 &&
+                !(their_pawns & passed_span(Us, s) & adjacent_files(file_of(s))))
+                score.add(W.outpost[pt == KNIGHT ? 0 : 1], Us);
             if (pt == ROOK) {
                 const Bitboard file = file_bb(file_of(s));
-                if (!((our_pawns | their_pawns) & file)) score.add(ROOK_OPEN_FILE);
-                else if (!(our_pawns & file)) score.add(ROOK_SEMI_OPEN_FILE);
+                if (!((our_pawns | their_pawns) & file)) score.add(W.rook_open_file, Us);
+                else if (!(our_pawns & file)) score.add(W.rook_semi_open_file, Us);
             }
             // Our knights and bishops attacking their rooks and queens.
             if ((pt == KNIGHT || pt == BISHOP) && (attacks & pos.pieces(Them, ROOK, QUEEN)))
-                score.add({-THREAT_BY_MINOR.mg, -THREAT_BY_MINOR.eg});
+                score.add(W.threat_by_minor, Us);
         }
     }
     // One attacker alone is rarely dangerous; the queen's presence matters most.
-    if (attackers >= 2 && pos.pieces(Us, QUEEN)) score.mg += KING_DANGER[std::min(attack_weight / 2, 15)];
+    if (attackers >= 2 && pos.pieces(Us, QUEEN)) score.add(W.king_danger[std::min(attack_weight / 2, 15)], Us);
 
     // Pawn shield in front of our own king (middlegame).
     const Bitboard shield_files = file_bb(file_of(our_king)) | adjacent_files(file_of(our_king));
@@ -131,7 +175,11 @@ void evaluate_side(const Position& pos, Score& score, int& phase, const Bitboard
     Bitboard shield_ranks = 0;
     if (Us == WHITE) shield_ranks = (kr + 1 < 8 ? rank_bb(kr + 1) : 0) | (kr + 2 < 8 ? rank_bb(kr + 2) : 0);
     else shield_ranks = (kr - 1 >= 0 ? rank_bb(kr - 1) : 0) | (kr - 2 >= 0 ? rank_bb(kr - 2) : 0);
-    score.add(PAWN_SHIELD, popcount(our_pawns & shield_files & shield_ranks));
+    int open_files = 0;
+    for (int f = std::max(0, file_of(our_king) - 1); f <= std::min(7, file_of(our_king) + 1); ++f)
+        open_files += !(our_pawns & file_bb(f));
+    score.add(W.king_open_file, Us, open_files);
+    score.add(W.pawn_shield, Us, popcount(our_pawns & shield_files & shield_ranks));
 }
 
 // How much of the endgame score stands, out of SCALE_NORMAL.
@@ -139,11 +187,11 @@ int endgame_scale(const Position& pos, int eg) {
     const Color strong = eg >= 0 ? WHITE : BLACK;
     const Color weak = ~strong;
     auto non_pawn = [&](Color c) {
-        return popcount(pos.pieces(c, KNIGHT)) * PIECE_VALUE_EG[KNIGHT] +
-               popcount(pos.pieces(c, BISHOP)) * PIECE_VALUE_EG[BISHOP] +
-               popcount(pos.pieces(c, ROOK)) * PIECE_VALUE_EG[ROOK] + popcount(pos.pieces(c, QUEEN)) * PIECE_VALUE_EG[QUEEN];
+        return popcount(pos.pieces(c, KNIGHT)) * W.piece_value[KNIGHT].eg +
+               popcount(pos.pieces(c, BISHOP)) * W.piece_value[BISHOP].eg +
+               popcount(pos.pieces(c, ROOK)) * W.piece_value[ROOK].eg + popcount(pos.pieces(c, QUEEN)) * W.piece_value[QUEEN].eg;
     };
-    if (!pos.pieces(strong, PAWN) && non_pawn(strong) - non_pawn(weak) < PIECE_VALUE_EG[ROOK])
+    if (!pos.pieces(strong, PAWN) && non_pawn(strong) - non_pawn(weak) < W.piece_value[ROOK].eg)
         return SCALE_NO_PAWNS_SMALL_LEAD;
     const Bitboard bishops = pos.pieces(BISHOP);
     constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;
@@ -153,21 +201,59 @@ int endgame_scale(const Position& pos, int eg) {
     return SCALE_NORMAL;
 }
 
-}  // namespace
-
-int evaluate(const Position& pos) {
-    const Bitboard pawn_attacks_by[COLOR_NB] = {pawn_attacks_bb<WHITE>(pos.pieces(WHITE, PAWN)),
-                                                pawn_attacks_bb<BLACK>(pos.pieces(BLACK, PAWN))};
-    Score side[COLOR_NB];
+template <class Trace>
+int evaluate_with(const Position& pos, Trace& trace, PawnCache* cache, int& phase_out, int& scale_out) {
+    const Bitboard white_pawns = pos.pieces(WHITE, PAWN), black_pawns = pos.pieces(BLACK, PAWN);
+    const Bitboard pawn_attacks_by[COLOR_NB] = {pawn_attacks_bb<WHITE>(white_pawns), pawn_attacks_bb<BLACK>(black_pawns)};
+    Score<Trace> side[COLOR_NB] = {{trace}, {trace}};
+    Bitboard passed[COLOR_NB];
+    PawnCache::Entry* entry = cache ? &cache->slot(white_pawns, black_pawns) : nullptr;
+    if (entry && entry->pawns[WHITE] == white_pawns && entry->pawns[BLACK] == black_pawns) {
+        side[WHITE].mg += entry->mg;
+        side[WHITE].eg += entry->eg;
+        passed[WHITE] = entry->passed[WHITE];
+        passed[BLACK] = entry->passed[BLACK];
+    } else {
+        Score<Trace> pawns[COLOR_NB] = {{trace}, {trace}};
+        passed[WHITE] = pawn_structure<WHITE>(white_pawns, black_pawns, pawns[WHITE], pawn_attacks_by);
+        passed[BLACK] = pawn_structure<BLACK>(black_pawns, white_pawns, pawns[BLACK], pawn_attacks_by);
+        const int mg = pawns[WHITE].mg - pawns[BLACK].mg, eg = pawns[WHITE].eg - pawns[BLACK].eg;
+        side[WHITE].mg += mg;
+        side[WHITE].eg += eg;
+        if (entry) *entry = {{white_pawns, black_pawns}, {passed[WHITE], passed[BLACK]}, mg, eg};
+    }
     int phase = 0;
-    evaluate_side<WHITE>(pos, side[WHITE], phase, pawn_attacks_by);
-    evaluate_side<BLACK>(pos, side[BLACK], phase, pawn_attacks_by);
+    evaluate_side<WHITE>(pos, side[WHITE], phase, pawn_attacks_by, passed[WHITE]);
+    evaluate_side<BLACK>(pos, side[BLACK], phase, pawn_attacks_by, passed[BLACK]);
     phase = std::min(phase, MAX_PHASE);
     const int mg = side[WHITE].mg - side[BLACK].mg;
     int eg = side[WHITE].eg - side[BLACK].eg;
-    eg = eg * endgame_scale(pos, eg) / SCALE_NORMAL;
+    const int scale = endgame_scale(pos, eg);
+    eg = eg * scale / SCALE_NORMAL;
     const int score = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+    phase_out = phase;
+    scale_out = scale;
     return (pos.side_to_move() == WHITE ? score : -score) + TEMPO;
+}
+
+}  // namespace
+
+int evaluate(const Position& pos) {
+    NoTrace none;
+    int phase, scale;
+    return evaluate_with(pos, none, nullptr, phase, scale);
+}
+
+int evaluate(const Position& pos, PawnCache& cache) {
+    NoTrace none;
+    int phase, scale;
+    return evaluate_with(pos, none, &cache, phase, scale);
+}
+
+int evaluate(const Position& pos, EvalTrace& trace) {
+    trace = EvalTrace{};
+    Tracer tracer{trace};
+    return evaluate_with(pos, tracer, nullptr, trace.phase, trace.scale);
 }
 
 }  // namespace mainline

@@ -3,10 +3,49 @@
 // PV's score (see pv_check.h).
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
+#include "eval_weights.h"
 #include "position.h"
 
 namespace mainline {
 
 int evaluate(const Position& pos);
+
+// The pawn-structure terms of recent pawn configurations. Exact: an entry is used only when its
+// stored pawns are the position's, so evaluate(pos, cache) always equals evaluate(pos).
+class PawnCache {
+public:
+    struct Entry {
+        Bitboard pawns[COLOR_NB] = {~Bitboard(0), ~Bitboard(0)};  // no position has these
+        Bitboard passed[COLOR_NB] = {};
+        int mg = 0, eg = 0;  // white's terms minus black's
+    };
+    PawnCache() : entries_(std::size_t(1) << BITS) {}
+    Entry& slot(Bitboard white_pawns, Bitboard black_pawns) {
+        const std::uint64_t h = (white_pawns * 0x9E3779B97F4A7C15ULL) ^ (black_pawns * 0xC2B2AE3D27D4EB4FULL);
+        return entries_[std::size_t(h >> (64 - BITS))];
+    }
+
+private:
+    static constexpr int BITS = 12;  // 4096 entries, 160 KB: pawn structures change slowly
+    std::vector<Entry> entries_;
+};
+int evaluate(const Position& pos, PawnCache& cache);
+
+// The evaluation's terms, for the Texel tuner (tools/tune.cpp): how many times each weight of
+// eval_params::EvalWeights was added, white's count minus black's, with the game phase and the
+// endgame scale that weighed them. The white-point-of-view score is then
+// (mg * phase + eg * scale / SCALE_NORMAL * (MAX_PHASE - phase)) / MAX_PHASE, mg and eg being the
+// weights dotted with `count`.
+struct EvalTrace {
+    static constexpr int MAX_PHASE = 24;
+    int count[eval_params::WEIGHT_COUNT] = {};
+    int phase = 0;
+    int scale = 0;
+};
+// The same evaluation as above, also filling `trace`.
+int evaluate(const Position& pos, EvalTrace& trace);
 
 }  // namespace mainline

@@ -277,7 +277,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     if (PvNode) pv_clear(ply, PvEnd::LEAF);
     ++stats_.nodes;
     ++stats_.qnodes;
-    if ((stats_.nodes & (POLL_INTERVAL - 1)) == 0 && should_stop()) aborted_ = true;
+    if ((stats_.nodes & poll_mask_) == 0 && should_stop()) aborted_ = true;
     if (aborted_) return 0;
     if (PvNode && ply > seldepth_) seldepth_ = ply;
 
@@ -287,7 +287,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         if (PvNode) pv_clear(ply, why);
         return 0;
     }
-    if (ply >= MAX_PLY - 1) return evaluate(pos_);
+    if (ply >= MAX_PLY - 1) return evaluate(pos_, pawn_cache_);
 
     // Step 2. Hash table: cut-offs at non-PV nodes; at PV nodes as the PV method allows.
     const TTHit hit = tt_.probe(pos_.key(), ply);
@@ -323,7 +323,9 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
             return mated_in(ply);
         }
     } else {
-        stand_pat = evaluate(pos_);
+        // The hash table keeps the static evaluation of positions seen before; PV nodes compute
+        // it afresh so that a line's last score is always this evaluation.
+        stand_pat = !PvNode && hit.found && hit.eval != SCORE_NONE ? hit.eval : evaluate(pos_, pawn_cache_);
         if (stand_pat >= beta) return stand_pat;
         count = int(generate<GenType::NOISY>(pos_, moves) - moves);
         // With no capture at all the position might be stalemate, which is a draw, not its
@@ -375,7 +377,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         }
     }
     const Bound bound = best >= beta ? BOUND_LOWER : (PvNode && alpha > alpha_start) ? BOUND_EXACT : BOUND_UPPER;
-    tt_.store(pos_.key(), ply, best_move, best, stand_pat == SCORE_NONE ? 0 : stand_pat, 0, bound);
+    tt_.store(pos_.key(), ply, best_move, best, stand_pat, 0, bound);
     if (PvNode && bound == BOUND_EXACT && options_.pv_method == PvMethod::PVHASH)
         pv_hash_.store(pos_.key(), 0, score_to_tt(best, ply), pv_at(ply));
     return best;
@@ -393,11 +395,11 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         ++stats_.nodes;
         ++stats_.leaf_nodes;
         if (PvNode) pv_clear(ply, PvEnd::LEAF);
-        return evaluate(pos_);
+        return evaluate(pos_, pawn_cache_);
     }
     if (PvNode) pv_clear(ply, PvEnd::LEAF);
     ++stats_.nodes;
-    if ((stats_.nodes & (POLL_INTERVAL - 1)) == 0 && should_stop()) aborted_ = true;
+    if ((stats_.nodes & poll_mask_) == 0 && should_stop()) aborted_ = true;
     if (aborted_) return 0;
     if (PvNode && ply > seldepth_) seldepth_ = ply;
 
@@ -407,7 +409,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         if (PvNode) pv_clear(ply, why);
         return 0;
     }
-    if (ply >= MAX_PLY - 1) return evaluate(pos_);
+    if (ply >= MAX_PLY - 1) return evaluate(pos_, pawn_cache_);
 
     // Step 2. Mate distance pruning: no line from here can beat a mate already found nearer
     // the root. The window the parent asked for is kept: a score outside it needs no line.
@@ -442,7 +444,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     const bool in_check = pos_.in_check();
     int static_eval = SCORE_NONE;
     if (!PvNode && !in_check && !options_.full_width) {
-        static_eval = evaluate(pos_);
+        static_eval = hit.found && hit.eval != SCORE_NONE ? hit.eval : evaluate(pos_, pawn_cache_);
         // Reverse futility pruning.
         if (depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN_PER_PLY * depth >= beta && !is_mate_score(beta))
             return static_eval;
@@ -580,7 +582,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
 
     // Step 9. Store the result; exact PV nodes also store their line in the PV hash.
     const Bound bound = best >= beta ? BOUND_LOWER : (PvNode && alpha > alpha_start) ? BOUND_EXACT : BOUND_UPPER;
-    tt_.store(pos_.key(), ply, best_move, best, static_eval == SCORE_NONE ? 0 : static_eval, depth, bound);
+    tt_.store(pos_.key(), ply, best_move, best, static_eval, depth, bound);
     if (PvNode && bound == BOUND_EXACT && options_.pv_method == PvMethod::PVHASH)
         pv_hash_.store(pos_.key(), depth, score_to_tt(best, ply), pv_at(ply));
     return best;
@@ -661,6 +663,8 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
     aborted_ = false;
     pondering_ = limits.ponder;
     seldepth_ = 0;
+    // A small node budget (a weakened level) is kept to within NODE_LIMIT_POLL_INTERVAL nodes.
+    poll_mask_ = limits.nodes ? NODE_LIMIT_POLL_INTERVAL - 1 : POLL_INTERVAL - 1;
     start_clock(limits);
     tt_.new_search();
     for (Frame& f : frames_) f.on_alt = false, f.refutation_length = 0;

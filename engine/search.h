@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "evaluate.h"
 #include "position.h"
 #include "pv.h"
 #include "pvhash.h"
@@ -148,7 +149,9 @@ private:
     void report(int depth, std::size_t pv_index, int score, ScoreBound bound, const PvLine& line);
 
     TranspositionTable& tt_;
+    std::uint64_t poll_mask_ = search_params::POLL_INTERVAL - 1;
     PvHashTable pv_hash_;
+    PawnCache pawn_cache_;
     Position pos_;
     SearchLimits limits_;
     SearchOptions options_;

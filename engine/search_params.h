@@ -13,6 +13,8 @@ constexpr int ASPIRATION_DELTA = 20;
 // ~1-2 Mnps (WASM) 2048 nodes is about 1-2 ms, well inside the 50 ms stop budget.
 constexpr unsigned POLL_INTERVAL = 2048;
 constexpr unsigned CALLBACK_INTERVAL = 8192;
+// With a node limit (`go nodes`, weakened levels of a few hundred nodes) poll more often.
+constexpr unsigned NODE_LIMIT_POLL_INTERVAL = 64;
 
 // Move ordering scores: hash move, then the alternate variation move, good captures by
 // MVV-LVA, promotions, killers, quiet moves by history, then captures that lose material.

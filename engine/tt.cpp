@@ -1,5 +1,6 @@
 #include "tt.h"
 
+#include <cstdint>
 #include <cstring>
 #include <new>
 
@@ -9,29 +10,39 @@ std::string TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < std::size_t(MIN_MB) || megabytes > std::size_t(MAX_MB))
         return "Hash must be from " + std::to_string(MIN_MB) + " to " + std::to_string(MAX_MB) + " MB";
     if (megabytes == megabytes_ && buckets_) return "";
-    const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
+    // In 64 bits: with a 32-bit size_t (WebAssembly) megabytes << 20 wraps around from 4096 MB
+    // on (32768 MB gave a table of 0 buckets, reported as allocated). A table the address
+    // space cannot hold fails like any allocation that finds no memory.
+    const std::uint64_t wanted = std::uint64_t(megabytes) * 1024 * 1024 / sizeof(Bucket);
+    const std::size_t count = wanted <= SIZE_MAX / sizeof(Bucket) ? std::size_t(wanted) : 0;
     // Free the old table first: on small devices old and new together may not fit.
-    buckets_.reset();
+    block_.reset();
+    buckets_ = nullptr;
     bucket_count_ = 0;
-    Bucket* raw = new (std::nothrow) Bucket[count];
-    if (!raw) {
+    if (!count || !allocate(count)) {
         const std::size_t fallback = megabytes_ ? megabytes_ : std::size_t(MIN_MB);
-        const std::size_t fallback_count = fallback * 1024 * 1024 / sizeof(Bucket);
-        buckets_.reset(new (std::nothrow) Bucket[fallback_count]);
-        if (buckets_) bucket_count_ = fallback_count, megabytes_ = fallback;
-        clear();
+        if (allocate(fallback * 1024 * 1024 / sizeof(Bucket))) megabytes_ = fallback;
+        generation_ = 0;
         return "cannot allocate " + std::to_string(megabytes) + " MB for the hash table; keeping " +
                std::to_string(megabytes_) + " MB";
     }
-    buckets_.reset(raw);
-    bucket_count_ = count;
     megabytes_ = megabytes;
-    clear();
+    generation_ = 0;
     return "";
 }
 
+bool TranspositionTable::allocate(std::size_t count) {
+    void* raw = count < SIZE_MAX / sizeof(Bucket) - 1 ? std::calloc(count + 1, sizeof(Bucket)) : nullptr;
+    if (!raw) return false;
+    block_.reset(raw);
+    const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(raw);
+    buckets_ = reinterpret_cast<Bucket*>((address + alignof(Bucket) - 1) & ~std::uintptr_t(alignof(Bucket) - 1));
+    bucket_count_ = count;
+    return true;
+}
+
 void TranspositionTable::clear() {
-    if (buckets_) std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+    if (buckets_) std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
     generation_ = 0;
 }
 

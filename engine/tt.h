@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 
@@ -61,7 +62,14 @@ private:
 
     std::size_t index(Key key) const { return std::size_t((std::uint64_t(std::uint32_t(key)) * bucket_count_) >> 32); }
 
-    std::unique_ptr<Bucket[]> buckets_;
+    // Zeroed memory (calloc): a fresh table costs nothing until used, since the system hands out
+    // zero pages lazily; aligned to a cache line inside the block.
+    struct FreeBlock {
+        void operator()(void* p) const { std::free(p); }
+    };
+    bool allocate(std::size_t count);
+    std::unique_ptr<void, FreeBlock> block_;
+    Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;

@@ -49,6 +49,32 @@ TEST(Eval, SymmetricBetweenColours) {
     EXPECT_GT(checked, 150);
 }
 
+// The Texel tuner fits the weights through the trace, so the trace must be the evaluation: the
+// weights dotted with the recorded counts, tapered by the recorded phase and scale, give back
+// evaluate() (up to its integer divisions).
+TEST(Eval, TraceReproducesTheEvaluation) {
+    const auto* w = reinterpret_cast<const eval_params::S*>(&eval_params::WEIGHTS);
+    int checked = 0;
+    for (const std::string& fen : test::all_data_fens()) {
+        const Position pos = test::pos_from(fen);
+        EvalTrace trace;
+        const int traced = evaluate(pos, trace);
+        EXPECT_EQ(traced, evaluate(pos)) << fen;
+        long mg = 0, eg = 0;
+        for (int i = 0; i < eval_params::WEIGHT_COUNT; ++i) {
+            mg += long(w[i].mg) * trace.count[i];
+            eg += long(w[i].eg) * trace.count[i];
+        }
+        const double white = (double(mg) * trace.phase +
+                              double(eg) * trace.scale / eval_params::SCALE_NORMAL * (EvalTrace::MAX_PHASE - trace.phase)) /
+                             EvalTrace::MAX_PHASE;
+        const double model = (pos.side_to_move() == WHITE ? white : -white) + eval_params::TEMPO;
+        EXPECT_NEAR(model, traced, 2.0) << fen;
+        ++checked;
+    }
+    EXPECT_GT(checked, 150);
+}
+
 TEST(Eval, MaterialMatters) {
     EXPECT_GT(evaluate(test::pos_from("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")), 400);   // a rook up
     EXPECT_LT(evaluate(test::pos_from("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")), -400);  // same, black to move

@@ -159,10 +159,6 @@ public:
     }
 
     val setOption(const std::string& name, const std::string& value) {
-        std::string n;
-        for (char c : name) n += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        if (n == "skill level" || n == "skill" || n == "uci_limitstrength" || n == "uci_elo")
-            return error_value(name + " is not supported yet (Mainline has no strength limiting)");
         const std::string problem = engine_.set_option(name, value);
         if (!problem.empty()) return error_value(problem);
         return val(true);

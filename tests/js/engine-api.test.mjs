@@ -220,7 +220,8 @@ describe('errors', () => {
     await rejects(engine.setOption('Hash', 'abc'), /Hash must be a whole number/);
     await rejects(engine.setOption('NoSuchOption', 1), /unknown option 'NoSuchOption'/);
     await rejects(engine.setOption('PvMethod', 'best'), /PvMethod must be one of/);
-    await rejects(engine.setOption('Skill Level', 10), /not supported yet/);
+    await rejects(engine.setOption('Skill Level', 21), /Skill Level must be a whole number from 0 to 20/);
+    await rejects(engine.setOption('UCI_Elo', 5000), /UCI_Elo must be a whole number from 800 to 2400/);
     await rejects(engine.validateFen('xyz'), /^bad FEN: /);
     await rejects(engine.perft('startpos', 0), /perft depth/);
     await rejects(engine.toSan('startpos', ['e2e4', 'e2e4']), /move 2/);
@@ -247,6 +248,20 @@ describe('options and helpers', () => {
     await engine.newGame();
     const lines = await engine.uciOptions();
     expect(lines.some((l) => /^option name Hash type spin/.test(l))).toBe(true);
+    expect(lines).toContain('option name UCI_Elo type spin default 1500 min 800 max 2400');
+  });
+
+  test('weaker play: UCI_Elo keeps a node budget and still plays legal moves', async () => {
+    await engine.setOption('UCI_LimitStrength', true);
+    await engine.setOption('UCI_Elo', 1000);
+    for (let i = 0; i < 5; i++) {
+      const r = await engine.bestMove(KIWIPETE, { movetime: 2000 });
+      expect(r.nodes).toBeLessThan(1000); // 1000 Elo: a few hundred nodes (engine/strength.cpp)
+      expect((await engine.legalMoves(KIWIPETE)).map((m) => m.uci)).toContain(r.bestMove);
+    }
+    await engine.setOption('UCI_LimitStrength', false);
+    const full = await engine.bestMove(KIWIPETE, { depth: 6 });
+    expect(full.nodes).toBeGreaterThan(1000);
   });
 
   test('perft, eval, legal moves, position info, FEN and SAN helpers', async () => {
