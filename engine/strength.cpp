@@ -2,17 +2,27 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace mainline {
 
+double setting_for_elo(int elo) {
+    constexpr int n = int(std::size(CALIBRATION));
+    int i = 1;
+    while (i < n - 1 && elo > CALIBRATION[i].elo) ++i;
+    const CalibrationPoint a = CALIBRATION[i - 1], b = CALIBRATION[i];
+    const double setting = a.setting + double(elo - a.elo) * (b.setting - a.setting) / (b.elo - a.elo);
+    return std::max(setting, double(MIN_SETTING));
+}
+
 StrengthLimit strength_for_elo(int elo) {
     elo = std::clamp(elo, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO);
+    const double setting = setting_for_elo(elo);
     StrengthLimit s;
-    // Doubling the nodes is worth roughly 120 Elo at these depths: 100 nodes at the bottom
-    // (about a two-ply search), ~1M at the top. Calibrated in docs/strength.md.
-    s.nodes = std::uint64_t(100.0 * std::pow(2.0, (elo - STRENGTH_MIN_ELO) / double(NODES_DOUBLING_ELO)));
-    // Below ~2000, also choose among the best four moves; up to two pawns of slack at 800.
-    s.temperature_cp = std::max(0, (2000 - elo) / 6);
+    // About 150 nodes at 800 and 1000, 1400 at 1400, 6100 at 2000.
+    s.nodes = std::uint64_t(ANCHOR_NODES * std::pow(2.0, (setting - ANCHOR_SETTING) / NODES_DOUBLING_SETTING));
+    // Also choose among the best four moves: over two pawns of slack at 800, 70 cp at 2000.
+    s.temperature_cp = std::max(0, int(2000 - setting) / 6);
     s.multipv = s.temperature_cp > 0 ? 4 : 1;
     return s;
 }
