@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <tuple>
 
 namespace mainline {
 
@@ -288,6 +289,34 @@ std::string Position::consistency_error() const {
     if (checkers() != compute_checkers()) return "stored checkers differ from the actual checkers";
     if (attacked_by(side_, king_square(~side_))) return "the side not to move is in check";
     if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) return "a pawn stands on rank 1 or 8";
+
+    // The state: what from_fen() validates at the root must stay true after every move.
+    if (top_ < 0 || std::size_t(top_) >= states_.size()) return "history index outside the state stack";
+    const StateInfo& st = state();
+    for (const auto& [right, color, rook_sq] : {std::tuple{WHITE_OO, WHITE, SQ_H1}, std::tuple{WHITE_OOO, WHITE, SQ_A1},
+                                                std::tuple{BLACK_OO, BLACK, SQ_H8}, std::tuple{BLACK_OOO, BLACK, SQ_A8}})
+        if ((st.castling & right) && (board_[relative_square(color, SQ_E1)] != make_piece(color, KING) ||
+                                      board_[rook_sq] != make_piece(color, ROOK)))
+            return "a castling right without its king and rook on their home squares";
+    if (st.castling & ~ALL_CASTLING) return "castling rights out of range";
+    if (st.ep_square != SQ_NONE) {
+        const Square ep = st.ep_square;
+        if (!is_ok(ep) || relative_rank(~side_, ep) != 2 || board_[pawn_push(~side_, ep)] != make_piece(~side_, PAWN) ||
+            !empty(ep) || !empty(pawn_push(side_, ep)))
+            return "en-passant square " + square_name(ep) + " not behind a pawn that has just advanced two squares";
+    }
+    if (st.captured != NO_PIECE && (color_of(st.captured) != side_ || type_of(st.captured) < PAWN ||
+                                    type_of(st.captured) > QUEEN))
+        return "the captured piece is not a non-king piece of the side to move";
+    // Counters only count up from their last reset: by one per ply (a null move resets
+    // plies_from_null, a capture or pawn move rule50).
+    if (st.rule50 < 0 || st.plies_from_null < 0 || fullmove_ < 0) return "a negative move counter";
+    if (top_ > 0) {
+        const StateInfo& prev = states_[std::size_t(top_ - 1)];
+        if (st.rule50 != 0 && st.rule50 != prev.rule50 + 1) return "halfmove clock neither reset nor counted up";
+        if (st.plies_from_null != 0 && st.plies_from_null != prev.plies_from_null + 1)
+            return "plies since the last null move neither reset nor counted up";
+    }
     return "";
 }
 

@@ -2,7 +2,7 @@
 # Idempotent machine set-up for Mainline (Debian 12). Installs only what is missing:
 #   emscripten (em++, emcmake, node-acorn), cmake, g++, googletest (/usr/src/googletest),
 #   libgtest-dev, chromium, wabt (wasm-objdump), stockfish, glaurung, toga2 (opponents for
-#   `npm run match`), nodejs >= 20, npm
+#   `npm run match`), clang + libclang-rt-dev (libFuzzer, for scripts/fuzz.sh), nodejs >= 20, npm
 # then runs `npm ci` when node_modules is missing or older than package-lock.json.
 # A fast no-op when everything is present. Needs root (or password-less sudo) only to install.
 set -euo pipefail
@@ -14,6 +14,8 @@ die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_gtest_lib() { compgen -G '/usr/lib/*/libgtest.a' >/dev/null || compgen -G '/usr/lib/libgtest.a' >/dev/null; }
+# libFuzzer's runtime (Debian: libclang-rt-14-dev, pulled in by libclang-rt-dev; clang only recommends it)
+have_fuzzer_rt() { compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/*/libclang_rt.fuzzer*.a' >/dev/null; }
 node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
 # check  <apt package>  <test...>   — one line per requirement
@@ -39,6 +41,8 @@ run_checks() {
   check stockfish   test -x /usr/games/stockfish
   check glaurung    test -x /usr/games/glaurung
   check toga2       test -x /usr/games/toga2
+  check clang       have_cmd clang++
+  check libclang-rt-dev have_fuzzer_rt
   check nodejs      have_cmd node
   check npm         have_cmd npm
 }

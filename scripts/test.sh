@@ -4,12 +4,16 @@
 # Exits non-zero if anything failed. Stages keep running after a failed test stage; a failed
 # setup or build stops the run.
 # Env: MAINLINE_DEBUG_BUILD=0  skip the native Debug (asserts) build and its ctest stage
+#      MAINLINE_ASAN_BUILD=0   skip the ASan+UBSan build (build-asan/), its ctest and stress stages
+#      MAINLINE_FUZZ_SECONDS=N seconds per fuzz target in the fuzz stage (default 20; 0 skips it)
 #      CTEST_ARGS="-R Perft"   extra arguments for every ctest stage
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 JOBS=${JOBS:-$(nproc)}
 DEBUG_BUILD=${MAINLINE_DEBUG_BUILD:-1}
+ASAN_BUILD=${MAINLINE_ASAN_BUILD:-1}
+FUZZ_SECONDS=${MAINLINE_FUZZ_SECONDS:-20}
 # shellcheck disable=SC2206
 CTEST_EXTRA=(${CTEST_ARGS:-})
 T0=$SECONDS
@@ -41,6 +45,7 @@ if [[ ${MAINLINE_SKIP_SETUP:-0} != 1 ]]; then
 fi
 build_args=()
 ((DEBUG_BUILD)) || build_args+=(--no-debug)
+((ASAN_BUILD)) && build_args+=(--sanitize)
 stage build bash scripts/build.sh "${build_args[@]}" || summary
 
 # ---- C++ tests --------------------------------------------------------------------------------
@@ -52,6 +57,15 @@ if ((DEBUG_BUILD)); then
 fi
 stage "ctest wasm under node (build-wasm/)" \
   ctest --test-dir build-wasm --output-on-failure -j"$JOBS" "${CTEST_EXTRA[@]}"
+# AddressSanitizer + UndefinedBehaviorSanitizer (native Debug, asserts on): the whole suite, the
+# fuzz corpus replays and the CLI tests. Any report fails the test that caused it (UBSan does not
+# recover, ASan halts on the first error, leaks are reported at exit).
+if ((ASAN_BUILD)); then
+  stage "ctest native ASan+UBSan (build-asan/)" \
+    env ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+        UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+    ctest --test-dir build-asan --output-on-failure -j"$JOBS" "${CTEST_EXTRA[@]}"
+fi
 
 # ---- native vs wasm agreement -----------------------------------------------------------------
 KIWIPETE='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
@@ -95,6 +109,24 @@ perft_agreement() {
 }
 stage "native/wasm perft + bench agreement" perft_agreement
 
+# ---- robustness: stress and fuzzing (docs/robustness.md) --------------------------------------
+# 10,000 rapid go/stop cycles mixed with position/setoption/ucinewgame through the real binary
+# over a pipe: one legal bestmove per go, no deadlock, memory flat (scripts/lib/uci-stress.mjs).
+stage "stress: native UCI, 10,000 go/stop cycles (build/mainline)" \
+  node scripts/stress.mjs --engine build/mainline --cycles 10000
+if ((ASAN_BUILD)); then
+  # The same under the sanitizers (use-after-free or races on the search thread's data would show
+  # here). ASan keeps freed memory in quarantine, so memory is reported, not checked.
+  stage "stress: ASan+UBSan UCI, 5,000 go/stop cycles (build-asan/mainline)" \
+    env ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+    node scripts/stress.mjs --engine build-asan/mainline --cycles 5000 --max-growth-mb=-1
+fi
+# libFuzzer (clang, ASan+UBSan, asserts on): FEN, UCI lines, SAN/PGN movetext, perft+search,
+# each for FUZZ_SECONDS from the seed corpus in tests/fuzz/corpus/.
+if ((FUZZ_SECONDS > 0)); then
+  stage "fuzz: 4 targets x ${FUZZ_SECONDS}s (build-fuzz/)" bash scripts/fuzz.sh --seconds "$FUZZ_SECONDS"
+fi
+
 # ---- JS / browser tests -----------------------------------------------------------------------
 # >>> later issues: add JS stages here.
 # web package (wasm_bindings/ + web/, built by scripts/build.sh into web/dist/): tests/js/engine-*.test.mjs
@@ -102,7 +134,16 @@ stage "native/wasm perft + bench agreement" perft_agreement
 # threads), UCI text mode and the mainline-uci binary (compared with build/mainline), `npm pack`
 # consumer + TypeScript types, and Chromium through playwright-core (plain, COOP/COEP, strict CSP).
 # match tool (scripts/match.mjs, scripts/lib/): Elo/SPRT math, adjudication, faults, PGN, a real match
+# board app (web/app): tests/js/app-e2e.test.mjs builds it (vite build, when stale) and serves it as
+# `npm start` does (web/app/server.mjs), then drives it in Chromium; screenshots: test-results/app-*.png
+# offline app (service worker, IndexedDB, library, whole-game analysis): tests/js/app-offline.test.mjs
+# (Chromium), app-storage.test.mjs (fake-indexeddb), annotate.test.mjs, mainline-analyse.test.mjs
 stage "vitest (tests/js)" npx --no vitest run --dir tests/js
+# The worker API under stress, on its own so that its load does not disturb the latency checks of
+# the other test files: 10,000 go/stop cycles through the UCI text mode, the respawn stop mode,
+# and analyze/stop cycles through the structured API.
+stage "stress: worker API, 10,000 go/stop cycles (vitest)" \
+  env MAINLINE_STRESS=1 npx --no vitest run tests/js/worker-stress.test.mjs
 # <<<
 
 summary

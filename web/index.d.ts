@@ -1,4 +1,4 @@
-// Types of mainline-engine (the same API in browsers, src/index.js, and Node, src/node.js).
+// Types of mainline-chess (the same API in browsers, src/index.js, and Node, src/node.js).
 
 /** A position: a FEN, 'startpos', or a start position plus moves (UCI like 'e2e4' or SAN like 'e4'). */
 export type Position = string | { fen?: string; moves?: string[] };
@@ -133,7 +133,8 @@ export interface Engine {
   /** Stops the running search; resolves with its result, or null when nothing was running. */
   stop(): Promise<SearchResult | null>;
 
-  /** Hash, Clear Hash, MultiPV, PvMethod, AltVariations, VerifyPv, Ponder. Rejects with the engine's message. */
+  /** Hash, Clear Hash, MultiPV, PvMethod, AltVariations, VerifyPv, Ponder, Move Overhead, UCI_LimitStrength,
+   * UCI_Elo (800-2000), Skill Level (0-20). Rejects with the engine's message. */
   setOption(name: string, value?: OptionValue): Promise<void>;
   uciOptions(): Promise<string[]>;
   newGame(): Promise<void>;

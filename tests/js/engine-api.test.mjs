@@ -221,7 +221,7 @@ describe('errors', () => {
     await rejects(engine.setOption('NoSuchOption', 1), /unknown option 'NoSuchOption'/);
     await rejects(engine.setOption('PvMethod', 'best'), /PvMethod must be one of/);
     await rejects(engine.setOption('Skill Level', 21), /Skill Level must be a whole number from 0 to 20/);
-    await rejects(engine.setOption('UCI_Elo', 5000), /UCI_Elo must be a whole number from 800 to 2400/);
+    await rejects(engine.setOption('UCI_Elo', 5000), /UCI_Elo must be a whole number from 800 to 2000/);
     await rejects(engine.validateFen('xyz'), /^bad FEN: /);
     await rejects(engine.perft('startpos', 0), /perft depth/);
     await rejects(engine.toSan('startpos', ['e2e4', 'e2e4']), /move 2/);
@@ -248,7 +248,7 @@ describe('options and helpers', () => {
     await engine.newGame();
     const lines = await engine.uciOptions();
     expect(lines.some((l) => /^option name Hash type spin/.test(l))).toBe(true);
-    expect(lines).toContain('option name UCI_Elo type spin default 1500 min 800 max 2400');
+    expect(lines).toContain('option name UCI_Elo type spin default 1500 min 800 max 2000');
   });
 
   test('weaker play: UCI_Elo keeps a node budget and still plays legal moves', async () => {

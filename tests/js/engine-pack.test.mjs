@@ -1,6 +1,7 @@
 // The web package as a consumer gets it: `npm pack web/`, install the tarball into an empty
 // project (offline: the package has no dependencies), then use it from Node (ESM import and the
-// mainline-uci binary) and type-check a TypeScript consumer against index.d.ts.
+// mainline-uci and mainline-analyse binaries) and type-check a TypeScript consumer against
+// index.d.ts and annotate.d.ts.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,14 +31,15 @@ afterAll(async () => {
 
 test('the tarball holds the built engine, sources, types and binary (and no tests)', () => {
   for (const f of ['dist/mainline_web.wasm', 'dist/mainline_web.js', 'dist/worker.js', 'src/index.js', 'src/node.js', 'src/client.js',
-    'src/worker-core.js', 'src/worker.js', 'src/worker-node.js', 'bin/mainline-uci.js', 'index.d.ts', 'package.json', 'README.md'])
+    'src/worker-core.js', 'src/worker.js', 'src/worker-node.js', 'bin/mainline-uci.js', 'index.d.ts', 'package.json', 'README.md',
+    'src/annotate.js', 'bin/mainline-analyse.js', 'annotate.d.ts'])
     expect(files).toContain(f);
   expect(files.filter((f) => f.startsWith('test/') || f.startsWith('scripts/'))).toEqual([]);
 });
 
 test('an installed copy works from Node: import, search, UCI mode, binary', async () => {
   await writeFile(path.join(dir, 'use.mjs'), `
-    import { createEngine, createUciWorker, EngineError } from 'mainline-engine';
+    import { createEngine, createUciWorker, EngineError } from 'mainline-chess';
     const engine = await createEngine({ options: { Hash: 8 } });
     const result = await engine.bestMove({ moves: ['e4'] }, { depth: 5 });
     let error = null;
@@ -57,11 +59,22 @@ test('an installed copy works from Node: import, search, UCI mode, binary', asyn
   expect(out.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]$/);
   const bin = await run(path.join(dir, 'node_modules/.bin/mainline-uci'), ['position startpos', 'go perft 3'], { cwd: dir });
   expect(bin.stdout).toContain('Nodes searched: 8902');
+  // mainline-analyse, with no dependency installed: annotated PGN
+  await writeFile(path.join(dir, 'g.pgn'), '[Event "x"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n');
+  const analysed = await run(path.join(dir, 'node_modules/.bin/mainline-analyse'), ['--depth', '3', '--quiet', 'g.pgn'], { cwd: dir });
+  expect(analysed.stdout.match(/\[%eval /g)).toHaveLength(8); // the start position and 7 moves
+  expect(analysed.stdout).toMatch(/3\.\.\. Nf6 \$4 \{ \[%eval #1\]/);
+  const { parsePgnGames } = await import(path.join(dir, 'node_modules/mainline-chess/src/annotate.js'));
+  expect(parsePgnGames(analysed.stdout)[0].headers.Event).toBe('x');
 }, 60000);
 
 test.skipIf(!existsSync(TSC))('index.d.ts type-checks a TypeScript consumer', async () => {
   await writeFile(path.join(dir, 'use.ts'), `
-    import { createEngine, createUciWorker, EngineError, type IterationInfo, type SearchResult } from 'mainline-engine';
+    import { createEngine, createUciWorker, EngineError, type IterationInfo, type SearchResult } from 'mainline-chess';
+    import { writePgn, parsePgnGames, judgeMove, type Eval } from 'mainline-chess/annotate';
+    const ev: Eval = { score: { cp: 20 }, depth: 8, pv: ['e2e4'] };
+    const pgnText: string = writePgn({ headers: { White: 'A' }, root: { san: null, eval: ev, children: [{ san: 'e4', uci: 'e2e4', children: [] }] } });
+    void [parsePgnGames(pgnText)[0].headers.White, judgeMove(ev, ev, 'w').drop];
     async function main(): Promise<void> {
       const engine = await createEngine({ stopMode: 'auto', options: { Hash: 16, MultiPV: 2 } });
       const analysis = engine.analyze({ fen: 'startpos', moves: ['e4'] }, { depth: 10, searchmoves: ['e5', 'c7c5'] });

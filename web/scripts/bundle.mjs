@@ -40,6 +40,6 @@ await esbuild.build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
-  banner: { js: '// mainline-engine worker (MIT). Built from web/src/worker.js by web/scripts/bundle.mjs.' },
+  banner: { js: '// mainline-chess worker (MIT). Built from web/src/worker.js by web/scripts/bundle.mjs.' },
 });
 console.log(`bundle: wrote web/dist/worker.js (${statSync(out).size} bytes)`);

@@ -627,14 +627,16 @@ export class UciWorker extends Emitter {
   #flags = null;
   #worker = null;
   #workerReady = false;
-  #sent = []; // modes of the commands sent to the worker and not yet done: 'normal'|'quiet'|'bestmove'
+  // The commands sent to the worker and not yet done, oldest first: { line, mode, gid, answered,
+  // refused }; mode 'normal' | 'quiet' (output dropped) | 'bestmove' (only the bestmove shown).
+  #sent = [];
   #outbox = [];
   #gid = 0;
   #searches = 0; // searching `go` commands sent and not answered by a bestmove
   #lastGo = null;
   #lastPv = null;
   #options = new Map();
-  #position = null;
+  #position = null; // the last `position` line the worker completed (null: the start position)
   #idleWaiters = [];
   #terminated = false;
   #restarts = 0;
@@ -662,38 +664,51 @@ export class UciWorker extends Emitter {
     queueMicrotask(() => this.#emitLine(s));
   }
 
+  // With `replay`, the new worker first gets the options and the position the old one had
+  // reached (the last `position` it completed), ahead of anything queued from now on.
   #spawn(replay) {
     this.#worker = startWorker(this.#platform, this.#opts, this.#flags, (w) => this.#worker === w, {
-      message: (m) => this.#onMessage(m, replay),
+      message: (m) => this.#onMessage(m),
       failure: (message) => this.#fatal(message),
     });
     this.#workerReady = false;
     this.#sent = [];
+    if (replay) {
+      const lines = [...this.#options.values(), ...(this.#position ? [this.#position] : [])];
+      this.#outbox.unshift(...lines.map((line) => [line, 'quiet', this.#gid]));
+    }
   }
 
-  #onMessage(m, replay) {
+  #onMessage(m) {
     if (m.t === 'ready') {
       this.#workerReady = true;
-      if (replay) {
-        for (const line of this.#options.values()) this.#send(line, 'quiet');
-        if (this.#position) this.#send(this.#position, 'quiet');
-      }
       for (const [line, mode, gid] of this.#outbox.splice(0)) this.#send(line, mode, gid);
       this.#refresh();
       return;
     }
     if (m.t === 'fatal') return this.#fatal(m.m);
     if (m.t === 'line') {
-      const mode = this.#sent[0] || 'normal';
+      const head = this.#sent[0];
+      const mode = head?.mode || 'normal';
       const s = m.s;
       if (s.startsWith('bestmove') && mode === 'normal') this.#searches = Math.max(0, this.#searches - 1);
-      if (s.startsWith('info ') && / pv /.test(s) && !/ (lower|upper)bound/.test(s) && !/ multipv (?!1 )/.test(s))
+      if (head && mode !== 'quiet') head.answered = true;
+      if (head && s.startsWith('info string error')) {
+        head.refused = true; // a refused `position` sets no position
+        // a refused search prints this one line and no bestmove
+        if (mode === 'normal' && /^go\b/.test(head.line) && !/^go\s+perft\b/.test(head.line)) this.#searches = Math.max(0, this.#searches - 1);
+      }
+      // Only the current search's lines: a `go depth 1` answering an earlier, stopped search
+      // ('bestmove' mode) may still be running after the next `go` was sent.
+      if (mode === 'normal' && s.startsWith('info ') && / pv /.test(s) && !/ (lower|upper)bound/.test(s) && !/ multipv (?!1 )/.test(s))
         this.#lastPv = s.slice(s.indexOf(' pv ') + 4).trim().split(/\s+/);
       if (mode === 'normal' || (mode === 'bestmove' && s.startsWith('bestmove'))) this.#emitLine(s);
       return;
     }
     if (m.t === 'idle') {
-      this.#sent.shift();
+      const done = this.#sent.shift();
+      if (done && /^position\b/.test(done.line) && !done.refused) this.#position = done.line;
+      else if (done && /^ucinewgame\b/.test(done.line)) this.#position = null;
       if (m.quit) return this.terminate();
       this.#refresh();
     }
@@ -713,7 +728,7 @@ export class UciWorker extends Emitter {
       this.#outbox.push([line, mode, gid]);
       return;
     }
-    this.#sent.push(mode);
+    this.#sent.push({ line, mode, gid, answered: false, refused: false });
     this.#worker.post({ t: 'uci', line, gid });
     this.#refresh();
   }
@@ -748,13 +763,32 @@ export class UciWorker extends Emitter {
       for (const item of this.#outbox) if (item[1] === 'normal' && /^go\b/.test(item[0]) && !/^go\s+perft\b/.test(item[0])) (item[0] = 'go depth 1'), (item[1] = 'bestmove');
       return;
     }
+    this.#respawnKeepingQueue();
+    // A PV means this search started, so every command before it is done: no answer is owed
+    // before this one.
+    if (pv && pv.length) this.#emitSoon(`bestmove ${pv[0]}${pv[1] ? ` ponder ${pv[1]}` : ''}`);
+    else this.#send('go depth 1', 'bestmove');
+  }
+
+  // Replaces the worker to end the running search, which is the last command sent (any other
+  // command ends a search first). Commands sent before it and not done yet go to the new worker
+  // again, after the replayed options and position: one of them may be a `go depth 1` that still
+  // owes an earlier, stopped search its bestmove (tests/js/worker-stress.test.mjs lost those).
+  // A command whose answer was already shown is not repeated; if it sets state, it is replayed
+  // quietly.
+  #respawnKeepingQueue() {
+    const unfinished = [];
+    for (const { line, mode, gid, answered } of this.#sent.slice(0, -1)) {
+      if (mode === 'quiet') continue; // the replay of the new worker covers these
+      if (!answered) unfinished.push([line, mode, gid]);
+      else if (/^(position|setoption|ucinewgame)\b/.test(line)) unfinished.push([line, 'quiet', gid]);
+    }
     const w = this.#worker;
     this.#worker = null;
     w.terminate();
     this.#outbox = [];
     this.#spawn(true);
-    if (pv && pv.length) this.#emitSoon(`bestmove ${pv[0]}${pv[1] ? ` ponder ${pv[1]}` : ''}`);
-    else this.#send('go depth 1', 'bestmove');
+    for (const [line, mode, gid] of unfinished) this.#send(line, mode, gid);
   }
 
   /** Sends one or more UCI command lines. */
@@ -787,6 +821,14 @@ export class UciWorker extends Emitter {
       if (this.#flags) return void Atomics.store(this.#flags, 1, this.#gid);
       // without shared memory: restart the search as a normal one
       const go = this.#lastGo.replace(/\s+ponder\b/, '');
+      if (!this.#workerReady) {
+        // Not started yet (a worker is starting): make the queued search a normal one. Restarting
+        // the worker here would drop the queue, and with it the `go depth 1` that still owes an
+        // earlier search its bestmove (found by tests/js/worker-stress.test.mjs).
+        for (const item of this.#outbox) if (item[1] === 'normal' && item[0] === this.#lastGo) item[0] = go;
+        this.#lastGo = go;
+        return;
+      }
       this.#terminateSearchSilently();
       return this.#command(go);
     }
@@ -798,9 +840,7 @@ export class UciWorker extends Emitter {
     if (cmd === 'setoption') {
       const m = /^setoption\s+name\s+(.+?)(\s+value\s|$)/.exec(line);
       if (m && m[1].toLowerCase() !== 'clear hash') this.#options.set(m[1].toLowerCase(), line);
-    } else if (cmd === 'position') this.#position = line;
-    else if (cmd === 'ucinewgame') this.#position = null;
-    else if (cmd === 'go' && !/^go\s+perft\b/.test(line)) {
+    } else if (cmd === 'go' && !/^go\s+perft\b/.test(line)) {
       this.#gid++;
       this.#searches++;
       this.#lastGo = line;
@@ -811,11 +851,7 @@ export class UciWorker extends Emitter {
 
   #terminateSearchSilently() {
     this.#searches = 0;
-    const w = this.#worker;
-    this.#worker = null;
-    w.terminate();
-    this.#outbox = [];
-    this.#spawn(true);
+    this.#respawnKeepingQueue();
   }
 
   /** Resolves when every command sent so far has been handled (a running search has ended). */

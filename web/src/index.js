@@ -1,5 +1,5 @@
-// Browser entry of mainline-engine: the engine runs in a module Web Worker.
-//   import { createEngine, createUciWorker } from 'mainline-engine';
+// Browser entry of mainline-chess: the engine runs in a module Web Worker.
+//   import { createEngine, createUciWorker } from 'mainline-chess';
 import { createEngineWith, UciWorker } from './client.js';
 
 export { EngineError } from './client.js';
@@ -32,7 +32,7 @@ const platform = {
     return compiled.get(url);
   },
   spawn(opts = {}) {
-    const worker = new Worker(opts.workerUrl || WORKER_URL, { type: 'module', name: 'mainline-engine' });
+    const worker = new Worker(opts.workerUrl || WORKER_URL, { type: 'module', name: 'mainline-chess' });
     return {
       post: (msg) => worker.postMessage(msg),
       onMessage: (fn) => worker.addEventListener('message', (e) => fn(e.data)),

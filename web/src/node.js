@@ -1,4 +1,4 @@
-// Node entry of mainline-engine: the engine runs in a worker_threads Worker.
+// Node entry of mainline-chess: the engine runs in a worker_threads Worker.
 import { Worker } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
 import { createEngineWith, UciWorker } from './client.js';
@@ -24,7 +24,7 @@ const platform = {
     return compiled.get(key);
   },
   spawn(opts = {}) {
-    const worker = new Worker(opts.workerUrl || WORKER_URL, { name: 'mainline-engine', resourceLimits: opts.resourceLimits });
+    const worker = new Worker(opts.workerUrl || WORKER_URL, { name: 'mainline-chess', resourceLimits: opts.resourceLimits });
     let failed = null;
     return {
       post: (msg) => worker.postMessage(msg),

@@ -1,4 +1,4 @@
-// Browser test page for mainline-engine (driven by tests/js/engine-browser.test.mjs through
+// Browser test page for mainline-chess (driven by tests/js/engine-browser.test.mjs through
 // Playwright). Loads the package's browser entry, runs the scenarios named in ?run=a,b,c and
 // stores the results in window.__results (window.__done = true at the end).
 import { createEngine, createUciWorker } from '../src/index.js';

@@ -1,0 +1,123 @@
+// mainline-analyse (web/bin/mainline-analyse.js): annotated PGN from the command line with the
+// package's WebAssembly engine. Run on a few short games at a small depth: the output is PGN
+// that chess.js reads, with [%eval] on every move, the engine's lines, judgements, the input's
+// variations and comments kept, games in input order; bad input is reported, not fatal.
+import { describe, expect, test } from 'vitest';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Chess } from 'chess.js';
+import { parsePgnGames, readComment } from '../../web/src/annotate.js';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = path.join(ROOT, 'web/bin/mainline-analyse.js');
+const haveEngine = existsSync(path.join(ROOT, 'web/dist/mainline_web.wasm'));
+
+const GAMES = `[Event "Fool's mate"]
+[White "Alpha"]
+[Black "Beta"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 { a bold idea } Qh4# 0-1
+
+[Event "Opening"]
+[White "Gamma"]
+[Black "Delta"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 Nc6 (2... d6 3. d4) 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 *
+
+[Event "From a position"]
+[SetUp "1"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]
+[Result "*"]
+
+1. e4 Kd7 2. Kd2 *
+`;
+
+/** Runs the command with `input` on stdin. */
+function analyse(args, input) {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d) => (stdout += d));
+    p.stderr.on('data', (d) => (stderr += d));
+    p.on('close', (code) => resolve({ code, stdout, stderr }));
+    p.stdin.end(input);
+  });
+}
+
+/** Every main-line position's comment in a game read by parsePgnGames. */
+function mainLine(game) {
+  const out = [game.root];
+  for (let n = game.root; n.children.length; ) out.push((n = n.children[0]));
+  return out;
+}
+
+describe.skipIf(!haveEngine)('mainline-analyse', () => {
+  test('three games at depth 5: valid PGN, [%eval] and the engine’s line on every move, judgements, input kept', async () => {
+    const { code, stdout, stderr } = await analyse(['--depth', '5', '-'], GAMES);
+    expect(stderr).toMatch(/3 of 3 games annotated/);
+    expect(code).toBe(0);
+    const games = parsePgnGames(stdout);
+    expect(games.map((g) => g.headers.Event)).toEqual(["Fool's mate", 'Opening', 'From a position']);
+    for (const g of games) {
+      // chess.js reads every game and finds the same moves
+      const chess = new Chess();
+      chess.loadPgn(g.text);
+      const line = mainLine(g);
+      expect(chess.history()).toEqual(line.slice(1).map((n) => n.san));
+      expect(g.headers.Annotator).toBe('Mainline 0.1.0 (depth 5)');
+      for (const node of line) {
+        const c = readComment(node.comment);
+        expect(c.eval, `${g.headers.Event}: ${node.san}`).not.toBeNull();
+        const over = c.eval.score.mate === 0 || (!node.children.length && c.eval.depth === 0);
+        if (!over) {
+          expect(c.eval.depth).toBeGreaterThanOrEqual(1); // a found mate can end the search early
+          expect(c.eval.depth).toBeLessThanOrEqual(5);
+          expect(c.eval.method).toBe('pvhash');
+          expect(c.eval.pv.length).toBeGreaterThan(0);
+        }
+      }
+    }
+    const [fool, opening, position] = games;
+    // the last position is mate: #0; 2. g4 lost at once: a blunder, with the user's comment kept
+    const foolLine = mainLine(fool);
+    expect(readComment(foolLine[4].comment).eval.score).toEqual({ mate: 0 });
+    expect(foolLine[3].nags).toEqual([4]);
+    expect(foolLine[3].comment).toMatch(/\[%eval #-1\].*\(\S+ → #-1\) Blunder\. \S+ was best\. a bold idea$/);
+    expect(fool.result).toBe('0-1');
+    // the variation of the input is still there; 5. Nxf7 drops the rook on h1
+    expect(opening.root.children[0].children[0].children[0].children.map((n) => n.san)).toEqual(['Nc6', 'd6']);
+    expect([2, 4]).toContain(mainLine(opening)[9].nags[0]);
+    // a game from a FEN keeps it
+    expect(position.headers.FEN).toBe('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+  }, 60000);
+
+  test('files, --eval-only, --variations, --jobs 2 (same order); a bad game is left out with exit status 1', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mainline-analyse-'));
+    const file = path.join(dir, 'games.pgn');
+    writeFileSync(file, `${GAMES}\n[Event "Broken"]\n\n1. e4 e5 2. Ke3 *\n`);
+    const { code, stdout, stderr } = await analyse(['--depth', '3', '--jobs', '2', '--eval-only', '--variations', '--quiet', file], '').finally(() => rmSync(dir, { recursive: true, force: true }));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/game 4\/4: illegal move Ke3.*\(left out\)/);
+    const games = parsePgnGames(stdout);
+    expect(games.map((g) => g.headers.Event)).toEqual(["Fool's mate", 'Opening', 'From a position']);
+    expect(stdout).not.toContain('[%mlpv');
+    expect(stdout).toContain('[%eval');
+    // with --variations, each ?, ?? gets the engine's line as a variation (lichess style)
+    const fool = mainLine(games[0]);
+    expect(fool[2].children.length).toBe(2); // 2. g4 and the engine's alternative
+    // options are checked
+    const wrong = await run(process.execPath, [BIN, '--depth', '0']).then(() => null, (e) => e);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--depth needs a whole number from 1 to 64/);
+    const help = await run(process.execPath, [BIN, '--help']);
+    expect(help.stdout).toMatch(/^usage: mainline-analyse/);
+  }, 60000);
+});

@@ -1,0 +1,80 @@
+// Types of `mainline-chess/annotate` (src/annotate.js): annotated PGN as the board app and
+// mainline-analyse write it ([%eval], [%mlpv], move judgements), with no chess rules.
+
+/** White's point of view. `{ mate: 0 }`: the side to move is checkmated. */
+export type Score = { cp: number; mate?: undefined } | { mate: number; cp?: undefined };
+
+/** The engine's evaluation of one position. */
+export interface Eval {
+  score: Score;
+  /** 0: the game is over in this position */
+  depth: number;
+  /** principal variation, UCI */
+  pv?: string[];
+  pvSan?: string[];
+  /** the engine's PvMethod */
+  method?: string;
+  nodes?: number;
+}
+
+export interface Judgement {
+  name: 'blunder' | 'mistake' | 'inaccuracy';
+  label: 'Blunder' | 'Mistake' | 'Inaccuracy';
+  /** drop in the mover's expected score (0..1) from which it applies */
+  minDrop: number;
+  /** $4, $2, $6 */
+  nag: 4 | 2 | 6;
+  glyph: '??' | '?' | '?!';
+}
+
+export const WIN_K: number;
+export const JUDGEMENTS: readonly Judgement[];
+
+/** White's expected score (0..1). */
+export function expectedScore(score: Score, turn: 'w' | 'b'): number;
+/** Expected scores are the mover's. */
+export function judgeMove(before: Eval, after: Eval, mover: 'w' | 'b', played?: string): { drop: number; before: number; after: number; judgement: Judgement | null };
+
+/** `0.31`, `-1.20`, `#3`, `#-3`, `#0` */
+export function formatEval(score: Score): string;
+export function parseEval(text: string): { score: Score; depth?: number } | null;
+/** An engine report (side to move's view) as an Eval (White's view). */
+export function evalFromSearch(report: { score: Score | { cp?: number; mate?: number }; depth: number; pv?: string[]; pvSan?: string[]; nodes?: number }, turn: 'w' | 'b', method?: string): Eval;
+export function isTerminal(status: string, last: boolean): boolean;
+export function terminalEval(status: string): Eval;
+
+export function readComment(text: string): { eval: Eval | null; commands: string; note: string };
+
+export interface PgnNode {
+  /** as written (not checked); null at the root */
+  san: string | null;
+  nags: number[];
+  comment: string;
+  before?: string;
+  children: PgnNode[];
+}
+export interface PgnGame {
+  headers: Record<string, string>;
+  root: PgnNode;
+  result: string;
+  text: string;
+  line: number;
+}
+/** Throws an Error (with the line) on broken structure. */
+export function parsePgnGames(text: string): PgnGame[];
+
+export interface AnnotatedNode {
+  san: string | null;
+  uci?: string | null;
+  nags?: number[];
+  note?: string;
+  commands?: string;
+  eval?: Eval | null;
+  children: AnnotatedNode[];
+}
+export interface AnnotatedGame {
+  headers: Record<string, string>;
+  startFen?: string;
+  root: AnnotatedNode;
+}
+export function writePgn(game: AnnotatedGame, opts?: { engineLines?: boolean; variations?: boolean; maxWidth?: number }): string;

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Builds (when needed) and serves the board app. One module for `npm start` (scripts/start.sh)
+// and the end-to-end test (tests/js/app-e2e.test.mjs), so both see the same thing.
+//
+//   node web/app/server.mjs [--build] [--no-serve] [--no-isolation]   serve web/app/dist at http://127.0.0.1:5173
+//     PORT=8080   another port;  HOST=0.0.0.0  another address (default 127.0.0.1)
+//     --build     run `vite build` first when the build is missing or older than its sources
+//     --no-serve  only build
+//     --no-isolation   no COOP/COEP headers (the engine then stops searches by restarting its worker)
+//
+// Headers: a strict Content-Security-Policy (no eval; 'wasm-unsafe-eval' only compiles the
+// engine) and, by default, COOP/COEP (cross-origin isolation: SharedArrayBuffer, so a search is
+// stopped through a shared flag and the engine keeps its hash table).
+import http from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const APP_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const DIST = path.join(APP_DIR, 'dist');
+const WEB_DIR = path.resolve(APP_DIR, '..');
+const ROOT = path.resolve(WEB_DIR, '..');
+
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+export const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; " +
+  "img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The files a build is made from (the app, the engine package's sources and its built worker). */
+function sources() {
+  const out = [];
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.push(p);
+    }
+  };
+  walk(path.join(APP_DIR, 'src'));
+  walk(path.join(APP_DIR, 'public'));
+  walk(path.join(WEB_DIR, 'src'));
+  out.push(path.join(APP_DIR, 'index.html'), path.join(APP_DIR, 'vite.config.js'), path.join(WEB_DIR, 'dist/worker.js'), path.join(WEB_DIR, 'dist/mainline_web.wasm'), path.join(WEB_DIR, 'package.json'), path.join(ROOT, 'package-lock.json'));
+  return out.filter((p) => existsSync(p));
+}
+
+/** True when web/app/dist is missing or older than one of its sources. */
+export function buildIsStale() {
+  const index = path.join(DIST, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return sources().some((p) => statSync(p).mtimeMs > built);
+}
+
+/** Runs `vite build` for the app (synchronously; throws when it fails). */
+export function buildApp({ quiet = false } = {}) {
+  for (const f of ['worker.js', 'mainline_web.wasm']) {
+    if (!existsSync(path.join(WEB_DIR, 'dist', f)))
+      throw new Error(`web/dist/${f} is missing: build the engine first (bash scripts/build.sh --wasm-only --no-debug)`);
+  }
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  if (!existsSync(vite)) throw new Error('vite is not installed: run npm ci in the repository root');
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', path.join(APP_DIR, 'vite.config.js'), ...(quiet ? ['--logLevel', 'warn'] : [])], {
+    cwd: ROOT,
+    // a production build whoever runs it (Vitest sets NODE_ENV=test, which Vite would follow:
+    // import.meta.env.PROD false, no service worker registration)
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})${quiet ? `:\n${r.stdout}\n${r.stderr}` : ''}`);
+}
+
+/** Builds the app if it is missing or stale. */
+export function ensureBuilt(opts) {
+  if (buildIsStale()) buildApp(opts);
+}
+
+/**
+ * Serves web/app/dist. Resolves with { url, port, close }. The service worker (sw.js) is served
+ * like the page (same headers, revalidated: `no-cache`), so the browser sees a new build at once;
+ * the worker keeps the responses with their headers, so the page it serves offline has the same
+ * CSP and COOP/COEP.
+ * @param {{ port?: number, host?: string, isolation?: boolean, root?: string, onRequest?: (url: string) => void }} [opts]
+ *   onRequest: hears every request's path (tests count what reaches the network)
+ */
+export async function startAppServer({ port = 5173, host = '127.0.0.1', isolation = true, root = DIST, onRequest } = {}) {
+  const headers = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', ...(isolation ? ISOLATION_HEADERS : {}) };
+  const server = http.createServer(async (req, res) => {
+    onRequest?.(req.url || '/');
+    try {
+      const url = new URL(req.url || '/', 'http://x');
+      let rel = decodeURIComponent(url.pathname);
+      if (rel.endsWith('/')) rel += 'index.html';
+      const file = path.join(root, rel);
+      if (!file.startsWith(root + path.sep)) {
+        res.writeHead(403).end();
+        return;
+      }
+      const info = await stat(file).catch(() => null);
+      if (!info || !info.isFile()) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end('not found');
+        return;
+      }
+      const body = await readFile(file);
+      // hashed assets never change; index.html and sprites are revalidated
+      const cache = rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': cache, ...headers });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (e) {
+      res.writeHead(500).end(String(e));
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const actual = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}/`,
+    port: actual,
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r(undefined));
+        server.closeAllConnections?.(); // keep-alive connections of a browser still open
+      }),
+  };
+}
+
+// ---- command line ---------------------------------------------------------------------------
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  try {
+    if (args.includes('--build')) {
+      if (buildIsStale()) {
+        console.log('board app: building with vite (web/app/dist)');
+        buildApp();
+      } else console.log('board app: web/app/dist is up to date');
+    }
+    if (args.includes('--no-serve')) process.exit(0);
+    if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('web/app/dist is missing: run with --build (or npm start)');
+    const isolation = !args.includes('--no-isolation');
+    const { url } = await startAppServer({ port: Number(process.env.PORT) || 5173, host: process.env.HOST || '127.0.0.1', isolation });
+    console.log(`board app: serving ${url}${isolation ? ' (cross-origin isolated)' : ' (no COOP/COEP)'} — Ctrl+C to stop`);
+  } catch (e) {
+    console.error(`board app: ${e.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,98 @@
+// Score by depth for the current position: the best line's exact score at every iteration
+// (White's point of view), with fail-high/fail-low reports as small triangles. Plain SVG.
+import { formatScore } from './format.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const W = 320;
+const H = 120;
+const PAD = { left: 30, right: 8, top: 8, bottom: 18 };
+
+function svg(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.append(el);
+  return el;
+}
+
+/** Pawns for plotting: mates at the edge of the range. */
+function plotValue(score, range) {
+  if (score.mate !== undefined) return score.mate > 0 ? range : -range;
+  return Math.max(-range, Math.min(range, score.cp / 100));
+}
+
+export class ScoreChart {
+  /** @param {HTMLElement} container */
+  constructor(container) {
+    this.container = container;
+    this.svg = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'score-chart' });
+    this.title = svg('title', {}, this.svg);
+    container.append(this.svg);
+    this.draw(null);
+  }
+
+  /** @param {import('./iterations.js').IterationLog | null} log */
+  draw(log) {
+    for (const el of [...this.svg.children]) if (el !== this.title) el.remove();
+    const points = []; // exact rows: { depth (first), to (last depth of a merged row), score }
+    const bounds = [];
+    for (const row of log ? log.rows : []) {
+      const line = row.lines.get(1);
+      if (!line) continue;
+      if (row.bound === 'exact') points.push({ depth: row.from, to: row.depth, score: line.score });
+      else bounds.push({ depth: row.depth, score: line.score, up: (line.bound === 'lower') === (log.turn === 'w') });
+    }
+    const all = [...points, ...bounds];
+    const maxAbs = Math.max(1, ...all.map((p) => (p.score.mate !== undefined ? 0 : Math.abs(p.score.cp) / 100)));
+    const range = Math.min(10, Math.ceil(maxAbs));
+    // the x axis ends a little after the last change: a row that repeats up to depth 120 (a
+    // proven mate) is drawn as a flat line to the edge and labelled
+    const lastDepth = Math.max(0, ...points.map((p) => p.to), ...bounds.map((b) => b.depth));
+    const maxDepth = Math.max(10, ...points.map((p) => (p.to > p.depth ? Math.min(p.to, p.depth + 3) : p.depth)), ...bounds.map((b) => b.depth));
+    const x = (d) => PAD.left + ((Math.min(d, maxDepth) - 1) / Math.max(1, maxDepth - 1)) * (W - PAD.left - PAD.right);
+    const y = (v) => PAD.top + ((range - v) / (2 * range)) * (H - PAD.top - PAD.bottom);
+
+    // axes and grid
+    svg('rect', { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom, class: 'chart-bg' }, this.svg);
+    svg('rect', { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: y(0) - PAD.top, class: 'chart-white' }, this.svg);
+    for (const v of [range, range / 2, 0, -range / 2, -range]) {
+      svg('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: v === 0 ? 'chart-zero' : 'chart-grid' }, this.svg);
+      const t = svg('text', { x: PAD.left - 4, y: y(v) + 3, class: 'chart-label', 'text-anchor': 'end' }, this.svg);
+      t.textContent = v === 0 ? '0' : `${v > 0 ? '+' : ''}${Number.isInteger(v) ? v : v.toFixed(1)}`;
+    }
+    const step = maxDepth > 30 ? 10 : 5;
+    for (let d = step; d <= maxDepth; d += step) {
+      const t = svg('text', { x: x(d), y: H - 5, class: 'chart-label', 'text-anchor': 'middle' }, this.svg);
+      t.textContent = String(d);
+    }
+    const axis = svg('text', { x: PAD.left - 4, y: H - 5, class: 'chart-label chart-axis', 'text-anchor': 'end' }, this.svg);
+    axis.textContent = 'depth';
+
+    if (points.length) {
+      const coords = points.flatMap((p) => {
+        const v = y(plotValue(p.score, range));
+        return p.to > p.depth ? [`${x(p.depth)},${v}`, `${x(p.to)},${v}`] : [`${x(p.depth)},${v}`];
+      });
+      svg('polyline', { points: coords.join(' '), class: 'chart-line' }, this.svg);
+      for (const p of points) {
+        const c = svg('circle', { cx: x(p.depth), cy: y(plotValue(p.score, range)), r: 2.2, class: p.score.mate !== undefined ? 'chart-point mate' : 'chart-point' }, this.svg);
+        svg('title', {}, c).textContent = p.to > p.depth ? `depths ${p.depth}–${p.to}: ${formatScore(p.score)}` : `depth ${p.depth}: ${formatScore(p.score)}`;
+      }
+      if (lastDepth > maxDepth) {
+        const last = points[points.length - 1];
+        const t = svg('text', { x: W - PAD.right - 2, y: y(plotValue(last.score, range)) + (plotValue(last.score, range) > 0 ? 10 : -4), class: 'chart-label chart-more', 'text-anchor': 'end' }, this.svg);
+        t.textContent = `same to depth ${lastDepth} →`;
+      }
+    }
+    for (const b of bounds) {
+      const cx = x(b.depth);
+      const cy = y(plotValue(b.score, range));
+      const d = b.up ? `M${cx - 3} ${cy + 2} L${cx + 3} ${cy + 2} L${cx} ${cy - 3} Z` : `M${cx - 3} ${cy - 2} L${cx + 3} ${cy - 2} L${cx} ${cy + 3} Z`;
+      const tri = svg('path', { d, class: 'chart-bound' }, this.svg);
+      svg('title', {}, tri).textContent = `depth ${b.depth}: ${b.up ? 'at least' : 'at most'} ${formatScore(b.score)} (aspiration window failed)`;
+    }
+    this.title.textContent = points.length
+      ? `Score by depth: ${points.map((p) => `depth ${p.to > p.depth ? `${p.depth}–${p.to}` : p.depth} ${formatScore(p.score)}`).join(', ')}`
+      : 'Score by depth: no iterations yet';
+    this.container.dataset.points = String(points.length);
+  }
+}

@@ -1,0 +1,87 @@
+// The evaluation graph of a game: White's expected score (from the engine's evaluation of each
+// main-line position, annotate.js's curve) over the moves, White's area light and Black's dark as
+// on lichess, judged moves as coloured dots (inaccuracy, mistake, blunder), the shown move as a
+// vertical line. Clicking goes to that move. Plain SVG.
+import { expectedScore } from '../../src/annotate.js';
+import { formatScore, fenTurn, moveNumber } from './format.js';
+import { judgement } from './record.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const W = 320;
+const H = 96;
+const PAD = { left: 4, right: 4, top: 4, bottom: 4 };
+
+function svg(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.append(el);
+  return el;
+}
+
+export class EvalGraph {
+  /**
+   * @param {HTMLElement} container
+   * @param {(node: import('./tree.js').MoveNode) => void} onSelect
+   */
+  constructor(container, onSelect) {
+    this.container = container;
+    this.onSelect = onSelect;
+    this.svg = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'eval-graph-svg', preserveAspectRatio: 'none' });
+    this.title = svg('title', {}, this.svg);
+    container.append(this.svg);
+    /** @type {import('./tree.js').MoveNode[]} */
+    this.line = [];
+    this.svg.addEventListener('click', (e) => {
+      if (this.line.length < 2) return;
+      const r = this.svg.getBoundingClientRect();
+      const fx = ((e.clientX - r.left) / r.width) * W;
+      const ply = Math.round(((fx - PAD.left) / (W - PAD.left - PAD.right)) * (this.line.length - 1));
+      const node = this.line[Math.max(0, Math.min(this.line.length - 1, ply))];
+      if (node) this.onSelect(node);
+    });
+  }
+
+  /**
+   * @param {import('./tree.js').GameTree} tree
+   * @param {import('./tree.js').MoveNode} current
+   */
+  draw(tree, current) {
+    for (const el of [...this.svg.children]) if (el !== this.title) el.remove();
+    const line = [tree.root, ...tree.mainline()];
+    this.line = line;
+    const n = Math.max(1, line.length - 1);
+    const x = (/** @type {number} */ ply) => PAD.left + (ply / n) * (W - PAD.left - PAD.right);
+    const y = (/** @type {number} */ e) => PAD.top + (1 - e) * (H - PAD.top - PAD.bottom);
+    const points = [];
+    line.forEach((node, ply) => {
+      if (node.eval) points.push({ ply, node, e: expectedScore(node.eval.score, fenTurn(node.fen).turn) });
+    });
+    svg('rect', { x: 0, y: 0, width: W, height: H, class: 'graph-bg' }, this.svg);
+    if (points.length) {
+      // White's area: from the bottom edge up to the curve
+      const top = points.map((p) => `${x(p.ply).toFixed(1)},${y(p.e).toFixed(1)}`);
+      const first = points[0];
+      const last = points[points.length - 1];
+      svg('polygon', { points: [`${x(first.ply).toFixed(1)},${H}`, ...top, `${x(last.ply).toFixed(1)},${H}`].join(' '), class: 'graph-white' }, this.svg);
+      svg('polyline', { points: top.join(' '), class: 'graph-line' }, this.svg);
+    }
+    svg('line', { x1: 0, x2: W, y1: y(0.5), y2: y(0.5), class: 'graph-mid' }, this.svg);
+    const ci = line.indexOf(current);
+    if (ci >= 0) svg('line', { x1: x(ci), x2: x(ci), y1: 0, y2: H, class: 'graph-current' }, this.svg);
+    let marks = 0;
+    for (const p of points) {
+      const j = judgement(p.node);
+      if (!j) continue;
+      marks++;
+      const c = svg('circle', { cx: x(p.ply), cy: y(p.e), r: 3.2, class: `graph-mark mark-${j.name}` }, this.svg);
+      const parent = /** @type {import('./tree.js').MoveNode} */ (p.node.parent);
+      svg('title', {}, c).textContent = `${moveNumber(parent.fen, 0)} ${p.node.san}${j.glyph} ${j.label} (${formatScore(/** @type {any} */ (parent.eval).score)} → ${formatScore(/** @type {any} */ (p.node.eval).score)})`;
+    }
+    this.container.hidden = points.length < 2;
+    this.container.dataset.points = String(points.length);
+    this.container.dataset.marks = String(marks);
+    this.title.textContent = points.length
+      ? `Evaluation by move, White's expected score: ${points.length} of ${line.length} positions evaluated, ${marks} judged moves`
+      : 'Evaluation by move: no evaluations yet';
+  }
+}

@@ -1,0 +1,116 @@
+// Display helpers: scores from White's point of view, node counts, times, SAN lines with move
+// numbers, and what each way a principal variation can end means. No chess rules here.
+
+/** @typedef {{ cp?: number, mate?: number }} Score */
+
+/**
+ * The engine reports scores from the side to move's point of view; the board shows White's.
+ * @param {Score} score
+ * @param {'w'|'b'} sideToMove
+ * @returns {Score}
+ */
+export function whitePov(score, sideToMove) {
+  if (!score || sideToMove === 'w') return score;
+  if (score.mate !== undefined) return { mate: -score.mate };
+  return { cp: -score.cp };
+}
+
+/**
+ * '+0.34', '-1.20', '0.00', '#5' (White mates in 5), '#-3' (Black mates in 3).
+ * @param {Score} score White's point of view
+ */
+export function formatScore(score) {
+  if (!score) return '';
+  if (score.mate !== undefined) return score.mate >= 0 ? `#${score.mate}` : `#-${-score.mate}`;
+  const pawns = score.cp / 100;
+  if (score.cp === 0) return '0.00';
+  return (pawns > 0 ? '+' : '-') + Math.abs(pawns).toFixed(2);
+}
+
+/**
+ * White's share of the eval bar, 0..1 (a logistic curve of centipawns, as lichess draws it).
+ * @param {Score} score White's point of view
+ */
+export function whiteShare(score) {
+  if (!score) return 0.5;
+  if (score.mate !== undefined) return score.mate > 0 ? 1 : score.mate < 0 ? 0 : 0.5;
+  return 1 / (1 + Math.exp(-0.00368208 * score.cp));
+}
+
+/** 987, 12.3k, 4.56M, 1.20G */
+export function formatCount(n) {
+  if (!Number.isFinite(n)) return '';
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1e6) return `${(n / 1e3).toFixed(n < 1e4 ? 2 : 1)}k`;
+  if (n < 1e9) return `${(n / 1e6).toFixed(n < 1e7 ? 2 : 1)}M`;
+  return `${(n / 1e9).toFixed(2)}G`;
+}
+
+/** 0.034 s, 1.20 s, 12.3 s, 2:05 */
+export function formatTime(ms) {
+  if (!Number.isFinite(ms)) return '';
+  const s = ms / 1000;
+  if (s < 1) return `${s.toFixed(3)} s`;
+  if (s < 10) return `${s.toFixed(2)} s`;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+}
+
+/** A clock: 5:00, 0:09.4 (tenths under 10 s). */
+export function formatClock(ms) {
+  const t = Math.max(0, ms);
+  if (t < 10000) return `0:0${(t / 1000).toFixed(1)}`;
+  const total = Math.ceil(t / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * Side to move and full-move number of a FEN.
+ * @param {string} fen
+ * @returns {{ turn: 'w'|'b', fullmove: number }}
+ */
+export function fenTurn(fen) {
+  const f = fen.trim().split(/\s+/);
+  return { turn: f[1] === 'b' ? 'b' : 'w', fullmove: Math.max(1, parseInt(f[5], 10) || 1) };
+}
+
+/**
+ * Move numbers for a SAN line played from `fen`: [{ san, number }] where number is '12.' before
+ * White's moves, '12...' before a first move by Black, and '' otherwise.
+ * @param {string} fen
+ * @param {string[]} sans
+ */
+export function numberedLine(fen, sans) {
+  let { turn, fullmove } = fenTurn(fen);
+  return sans.map((san, i) => {
+    let number = '';
+    if (turn === 'w') number = `${fullmove}.`;
+    else if (i === 0) number = `${fullmove}...`;
+    if (turn === 'b') fullmove += 1;
+    turn = turn === 'w' ? 'b' : 'w';
+    return { san, number };
+  });
+}
+
+/** The move number of the `index`-th move of a line from `fen`: '12.' (White) or '12...' (Black). */
+export function moveNumber(fen, index) {
+  const { turn, fullmove } = fenTurn(fen);
+  const ply = index + (turn === 'b' ? 1 : 0);
+  return `${fullmove + Math.floor(ply / 2)}${ply % 2 === 0 ? '.' : '...'}`;
+}
+
+/** Why a principal variation ends (the engine's `pvend`): a short label and an explanation. */
+export const PV_END = {
+  leaf: { label: 'leaf', title: 'The line reaches the search horizon; its last position was evaluated (after quiescence).' },
+  mate: { label: 'mate', title: 'The line ends in checkmate.' },
+  stalemate: { label: 'stalemate', title: 'The line ends in stalemate: a draw.' },
+  repetition: { label: 'repetition', title: 'The line ends in a repeated position: scored as a draw.' },
+  fifty: { label: '50 moves', title: 'The line ends by the fifty-move rule: a draw.' },
+  material: { label: 'material', title: 'The line ends with insufficient material to mate: a draw.' },
+  hashcut: { label: 'hash cut', title: 'The line was cut short where the search took the score from its hash table.' },
+  aborted: { label: 'aborted', title: 'The search was stopped before this line was complete.' },
+};

@@ -1,0 +1,266 @@
+// A game as it is saved (GameRecord, in IndexedDB) and as annotated PGN, to and from the app's
+// GameTree. Moves are checked and played by chess.js (tree.js); the PGN text itself is read and
+// written by the package's annotate.js, which mainline-analyse uses too.
+import { Chess } from 'chess.js';
+import { GameTree } from './tree.js';
+import { annotatorName, judgeMove, parsePgnGames, readComment, writePgn } from '../../src/annotate.js';
+import { version } from '../../package.json';
+
+/**
+ * @typedef {import('./tree.js').MoveNode} MoveNode
+ * @typedef {import('../../src/annotate.js').Eval} Eval
+ *
+ * @typedef {object} RecordNode
+ * @property {number} id
+ * @property {number|null} parent   null for the start position
+ * @property {string|null} uci
+ * @property {string|null} san
+ * @property {string} [note]
+ * @property {number[]} [nags]
+ * @property {string} [commands]
+ * @property {Eval} [eval]
+ *
+ * @typedef {object} Review  a whole-game analysis
+ * @property {{ depth?: number, movetime?: number }} limits
+ * @property {number} date
+ * @property {boolean} complete  every main-line position was analysed
+ *
+ * @typedef {object} GameRecord
+ * @property {number} format    1
+ * @property {string} id
+ * @property {string} name
+ * @property {number} created
+ * @property {number} updated
+ * @property {Record<string,string>} headers
+ * @property {string} startFen
+ * @property {RecordNode[]} nodes  every move, parents before children, siblings in order
+ * @property {number} current      the node that was shown last
+ * @property {number} moveCount    main-line moves
+ * @property {Review|null} review
+ */
+
+export const RECORD_FORMAT = 1;
+
+/** A new record id. */
+export function newGameId() {
+  if (globalThis.crypto && 'randomUUID' in globalThis.crypto) return globalThis.crypto.randomUUID();
+  return `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * A name for a game from its headers: "Carlsen – Nepomniachtchi", else "Analysis 2025-05-01 14:05".
+ * @param {Record<string,string>} headers @param {Date} [date]
+ */
+export function defaultName(headers = {}, date = new Date()) {
+  const known = (/** @type {string|undefined} */ s) => s && s !== '?' && s.trim();
+  if (known(headers.White) || known(headers.Black)) return `${known(headers.White) || '?'} – ${known(headers.Black) || '?'}`;
+  if (known(headers.Event) && headers.Event !== 'Mainline board') return String(headers.Event);
+  const p = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  return `Analysis ${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}`;
+}
+
+/**
+ * The record of a tree.
+ * @param {GameTree} tree
+ * @param {{ id: string, name: string, created: number, headers: Record<string,string>, current?: number, review?: Review|null }} meta
+ * @returns {GameRecord}
+ */
+export function recordFromTree(tree, { id, name, created, headers, current = 0, review = null }) {
+  /** @type {RecordNode[]} */
+  const nodes = [];
+  const walk = (/** @type {MoveNode} */ n) => {
+    /** @type {RecordNode} */
+    const r = { id: n.id, parent: n.parent ? n.parent.id : null, uci: n.uci, san: n.san };
+    if (n.note) r.note = n.note;
+    if (n.nags && n.nags.length) r.nags = [...n.nags];
+    if (n.commands) r.commands = n.commands;
+    if (n.eval) r.eval = structuredCloneEval(n.eval);
+    nodes.push(r);
+    n.children.forEach(walk);
+  };
+  walk(tree.root);
+  return { format: RECORD_FORMAT, id, name, created, updated: Date.now(), headers: { ...headers }, startFen: tree.root.fen, nodes, current, moveCount: tree.mainline().length, review };
+}
+
+/** @param {Eval} ev @returns {Eval} */
+function structuredCloneEval(ev) {
+  /** @type {Eval} */
+  const out = { score: { ...ev.score }, depth: ev.depth };
+  if (ev.pv) out.pv = [...ev.pv];
+  if (ev.pvSan) out.pvSan = [...ev.pvSan];
+  if (ev.method) out.method = ev.method;
+  if (ev.nodes !== undefined) out.nodes = ev.nodes;
+  return out;
+}
+
+/**
+ * The tree of a record (its moves replayed by chess.js, with their ids). Throws if a move is not
+ * legal (a damaged record).
+ * @param {GameRecord} record
+ */
+export function treeFromRecord(record) {
+  const tree = new GameTree(record.startFen);
+  let maxId = 0;
+  for (const r of record.nodes) {
+    const target = r.parent === null ? tree.root : tree.node(r.parent);
+    if (r.parent !== null && !target) throw new Error(`damaged record: move ${r.id} has no parent`);
+    let n = /** @type {MoveNode} */ (target);
+    if (r.parent !== null) {
+      tree.nextId = r.id;
+      n = tree.play(/** @type {MoveNode} */ (target), /** @type {string} */ (r.uci));
+      if (n.id !== r.id) throw new Error(`damaged record: move ${r.san} appears twice`);
+    }
+    if (r.note) n.note = r.note;
+    if (r.nags) n.nags = [...r.nags];
+    if (r.commands) n.commands = r.commands;
+    if (r.eval) n.eval = structuredCloneEval(r.eval);
+    maxId = Math.max(maxId, r.id);
+  }
+  tree.nextId = maxId + 1;
+  tree.version = 0;
+  return tree;
+}
+
+/**
+ * The game to write as PGN (annotate.js's AnnotatedGame).
+ * @param {GameTree} tree @param {Record<string,string>} headers
+ * @returns {import('../../src/annotate.js').AnnotatedGame}
+ */
+export function annotatedGame(tree, headers) {
+  const conv = (/** @type {MoveNode} */ n) => ({ san: n.san, uci: n.uci, nags: n.nags, note: n.note, commands: n.commands, eval: n.eval, children: n.children.map(conv) });
+  return { headers, startFen: tree.root.fen, root: conv(tree.root) };
+}
+
+/**
+ * Annotated PGN of a tree: every move with its variations, notes, NAGs and evaluations.
+ * @param {GameTree} tree @param {Record<string,string>} headers
+ * @param {{ engineLines?: boolean, variations?: boolean }} [opts]
+ */
+export function treeToPgn(tree, headers, opts) {
+  return writePgn(annotatedGame(tree, headers), opts);
+}
+
+/**
+ * A game read by annotate.js's parsePgnGames played into a GameTree (chess.js checks every
+ * move, variations included), with notes, NAGs, kept commands and evaluations on its nodes.
+ * Throws chess.js's error for an illegal move.
+ * @param {import('../../src/annotate.js').PgnGame} game
+ * @returns {{ tree: GameTree, headers: Record<string,string> }}
+ */
+export function treeFromPgnGame(game) {
+  const headers = { ...game.headers };
+  if (!headers.Result && game.result) headers.Result = game.result;
+  const fenKey = Object.keys(headers).find((k) => k.toLowerCase() === 'fen');
+  const tree = new GameTree(fenKey ? headers[fenKey] : undefined);
+  const attach = (/** @type {MoveNode} */ node, /** @type {string} */ comment, /** @type {string} */ before = '') => {
+    const c = readComment(comment || '');
+    const b = before ? readComment(before) : null;
+    const note = [b && b.note, c.note].filter(Boolean).join(' ');
+    if (note) node.note = note;
+    const commands = [b && b.commands, c.commands].filter(Boolean).join(' ');
+    if (commands) node.commands = commands;
+    const ev = c.eval || (b && b.eval);
+    if (ev) node.eval = withSan(ev, node.fen);
+  };
+  attach(tree.root, game.root.comment);
+  const walk = (/** @type {import('../../src/annotate.js').PgnNode} */ pn, /** @type {MoveNode} */ parent) => {
+    for (const child of pn.children) {
+      const node = tree.play(parent, /** @type {string} */ (child.san).replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O'));
+      attach(node, child.comment, child.before);
+      const nags = child.nags.filter((n, i, all) => all.indexOf(n) === i);
+      if (nags.length) node.nags = nags;
+      walk(child, node);
+    }
+  };
+  walk(game.root, tree.root);
+  dropOwnJudgements(tree);
+  tree.version = 0;
+  return { tree, headers };
+}
+
+/** The SAN of an evaluation's line, from its position (a line that turns illegal is cut there). */
+function withSan(/** @type {Eval} */ ev, /** @type {string} */ fen) {
+  if (!ev.pv || !ev.pv.length) return { ...ev, pv: ev.pv || [], pvSan: [] };
+  const chess = new Chess(fen);
+  const pv = [];
+  const pvSan = [];
+  for (const m of ev.pv) {
+    try {
+      const mv = chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+      pv.push(m);
+      pvSan.push(mv.san);
+    } catch {
+      break;
+    }
+  }
+  return { ...ev, pv, pvSan };
+}
+
+/**
+ * A judgement NAG ($6, $2, $4) that writePgn added is not the user's: an imported move whose NAG
+ * is exactly the judgement its evaluations give loses it (it is recomputed on export).
+ * @param {GameTree} tree
+ */
+function dropOwnJudgements(tree) {
+  for (const node of tree.nodes.values()) {
+    if (!node.parent || !node.nags || !node.eval || !node.parent.eval) continue;
+    const j = judgement(node);
+    if (j && node.nags[0] === j.nag) node.nags = node.nags.slice(1);
+    if (!node.nags.length) delete node.nags;
+  }
+}
+
+/**
+ * The judgement of a move from its evaluations (or null): inaccuracy, mistake, blunder, with the
+ * mover's expected score before and after.
+ * @param {MoveNode} node
+ */
+export function judgement(node) {
+  if (!node.parent || !node.eval || !node.parent.eval) return null;
+  const r = judgeMove(node.parent.eval, node.eval, /** @type {'w'|'b'} */ (node.color), node.uci || undefined);
+  return r.judgement;
+}
+
+/** Full judgement details (null without evaluations). @param {MoveNode} node */
+export function judgeNode(node) {
+  if (!node.parent || !node.eval || !node.parent.eval) return null;
+  return judgeMove(node.parent.eval, node.eval, /** @type {'w'|'b'} */ (node.color), node.uci || undefined);
+}
+
+/**
+ * The headers a game is exported with: an analysed game names its annotator (as mainline-analyse
+ * does), unless it has one.
+ * @param {Record<string,string>} headers @param {Review|null} review
+ */
+export function exportHeaders(headers, review) {
+  if (!review || !review.complete || headers.Annotator) return headers;
+  return { ...headers, Annotator: annotatorName(version, review.limits) };
+}
+
+/**
+ * A whole-game analysis read from the evaluations a game came with (an imported PGN): complete
+ * when every main-line position has one; its depth is the smallest searched depth (unknown for
+ * evaluations without one, as lichess writes them). Null when some position has none.
+ * @param {GameTree} tree @returns {Review|null}
+ */
+export function reviewFromEvals(tree) {
+  const line = [tree.root, ...tree.mainline()];
+  if (line.length < 2 || !line.every((n) => n.eval)) return null;
+  const depths = line.map((n) => /** @type {Eval} */ (n.eval)).filter((e) => e.depth > 0 && e.score.mate === undefined).map((e) => e.depth);
+  return { limits: depths.length ? { depth: Math.min(...depths) } : {}, date: Date.now(), complete: true };
+}
+
+/**
+ * Every game of a PGN text, each played into a tree, or the reason it could not be.
+ * @param {string} text
+ * @returns {{ tree?: GameTree, headers?: Record<string,string>, error?: string, index: number }[]}
+ */
+export function readPgnGames(text) {
+  return parsePgnGames(text).map((g, index) => {
+    try {
+      return { index, ...treeFromPgnGame(g) };
+    } catch (e) {
+      return { index, error: `game ${index + 1}${g.headers.White ? ` (${g.headers.White} – ${g.headers.Black || '?'})` : ''}: ${/** @type {Error} */ (e).message}` };
+    }
+  });
+}

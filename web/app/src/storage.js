@@ -1,0 +1,306 @@
+// Saved analyses, in IndexedDB through idb (a small promise wrapper; the browser's own database,
+// so it works offline and survives reloads, closed tabs and restarts). One database, three stores:
+//
+//   games      one record per game (record.js: moves, notes, the engine's evaluations), key `id`
+//   positions  the deepest evaluation the engine gave each position, key: the FEN without its
+//              move counters (the same position reached in another game or by another move order
+//              shares it)
+//   meta       small named records: `session` (the game and move that were open)
+//
+// Every write resolves only when its transaction has committed, so the app shows "saved" after
+// the data is on disk. Failures become StorageErrors with a message fit to show: `full` (quota
+// exceeded), `unavailable` (no IndexedDB: private browsing in some browsers, storage disabled),
+// `failed` (anything else).
+import { openDB } from 'idb';
+
+export const DB_NAME = 'mainline';
+export const DB_VERSION = 1;
+
+/**
+ * @typedef {import('./record.js').GameRecord} GameRecord
+ * @typedef {import('../../src/annotate.js').Eval} Eval
+ * @typedef {{ key: string, fen: string, eval: Eval, updated: number }} PositionRecord
+ * @typedef {{ id: string, name: string, created: number, updated: number, moveCount: number,
+ *   white: string, black: string, result: string, reviewed: boolean }} GameSummary
+ */
+
+export class StorageError extends Error {
+  /**
+   * @param {'full'|'unavailable'|'failed'} kind
+   * @param {string} message
+   * @param {unknown} [cause]
+   */
+  constructor(kind, message, cause) {
+    super(message);
+    this.name = 'StorageError';
+    this.kind = kind;
+    this.cause = cause;
+  }
+}
+
+const FULL_MESSAGE =
+  'Storage is full: the last change could not be saved. Delete analyses you no longer need in the Library (export them as PGN first), or free space for this site in the browser settings.';
+const UNAVAILABLE_MESSAGE =
+  'Saving is not available in this browser window (private browsing, or site storage is blocked), so nothing will be kept after it closes. Export your analysis as PGN to keep it.';
+
+/**
+ * A StorageError for any error a storage call failed with.
+ * @param {unknown} e
+ * @param {'write'|'read'|'open'} [op]
+ */
+export function storageError(e, op = 'write') {
+  if (e instanceof StorageError) return e;
+  const err = /** @type {{ name?: string, code?: number, message?: string }} */ (e) || {};
+  const name = err.name || '';
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || err.code === 22 || /quota/i.test(err.message || ''))
+    return new StorageError('full', FULL_MESSAGE, e);
+  if (op === 'open') return new StorageError('unavailable', `${UNAVAILABLE_MESSAGE} (${name || 'Error'}: ${err.message || 'cannot open the database'})`, e);
+  return new StorageError('failed', `Saving failed: ${err.message || name || String(e)}. Your last change may not be saved; export it as PGN to be safe.`, e);
+}
+
+/** The key of a position: the FEN without the halfmove clock and move number. */
+export function positionKey(fen) {
+  return fen.trim().split(/\s+/).slice(0, 4).join(' ');
+}
+
+/**
+ * Opens (and creates or upgrades) the database. Rejects with a StorageError of kind
+ * `unavailable` when the browser gives no IndexedDB.
+ * @param {{ name?: string }} [opts]
+ * @returns {Promise<Storage>}
+ */
+export async function openStorage({ name = DB_NAME } = {}) {
+  if (typeof indexedDB === 'undefined' || !indexedDB) throw new StorageError('unavailable', UNAVAILABLE_MESSAGE);
+  /** @type {Storage|null} */
+  let storage = null;
+  try {
+    const db = await openDB(name, DB_VERSION, {
+      upgrade(db) {
+        if (!db.objectStoreNames.contains('games')) db.createObjectStore('games', { keyPath: 'id' }).createIndex('updated', 'updated');
+        if (!db.objectStoreNames.contains('positions')) db.createObjectStore('positions', { keyPath: 'key' });
+        if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' });
+      },
+      // another tab (an older version of the app) holds the database open: it is asked to close
+      blocking() {
+        storage?.close();
+      },
+    });
+    storage = new Storage(db);
+    return storage;
+  } catch (e) {
+    throw storageError(e, 'open');
+  }
+}
+
+export class Storage {
+  /** @param {import('idb').IDBPDatabase} db */
+  constructor(db) {
+    this.db = db;
+    this.closed = false;
+  }
+
+  close() {
+    this.closed = true;
+    this.db.close();
+  }
+
+  /** Runs a storage call, turning its failure into a StorageError. */
+  async #run(op, fn) {
+    try {
+      return await fn();
+    } catch (e) {
+      throw storageError(e, op);
+    }
+  }
+
+  // ---- games --------------------------------------------------------------------------------
+
+  /** Every saved game, most recently changed first. @returns {Promise<GameSummary[]>} */
+  listGames() {
+    return this.#run('read', async () => {
+      const all = /** @type {GameRecord[]} */ (await this.db.getAllFromIndex('games', 'updated'));
+      return all.reverse().map(summary);
+    });
+  }
+
+  /** @param {string} id @returns {Promise<GameRecord|undefined>} */
+  getGame(id) {
+    return this.#run('read', () => this.db.get('games', id));
+  }
+
+  /** Writes a game record; resolves when it is committed. @param {GameRecord} record */
+  putGame(record) {
+    return this.#run('write', async () => {
+      const tx = this.db.transaction('games', 'readwrite');
+      await Promise.all([tx.store.put(record), tx.done]);
+    });
+  }
+
+  /** Renames a game. @param {string} id @param {string} name */
+  renameGame(id, name) {
+    return this.#run('write', async () => {
+      const tx = this.db.transaction('games', 'readwrite');
+      const record = await tx.store.get(id);
+      if (!record) throw new Error('that game is no longer in the library');
+      record.name = name;
+      record.updated = Date.now();
+      await Promise.all([tx.store.put(record), tx.done]);
+      return record;
+    });
+  }
+
+  /** @param {string} id */
+  deleteGame(id) {
+    return this.#run('write', async () => {
+      const tx = this.db.transaction('games', 'readwrite');
+      await Promise.all([tx.store.delete(id), tx.done]);
+    });
+  }
+
+  // ---- positions ----------------------------------------------------------------------------
+
+  /** The stored evaluation of a position, or undefined. @param {string} fen @returns {Promise<Eval|undefined>} */
+  getPosition(fen) {
+    return this.#run('read', async () => {
+      const r = /** @type {PositionRecord|undefined} */ (await this.db.get('positions', positionKey(fen)));
+      return r ? r.eval : undefined;
+    });
+  }
+
+  /**
+   * Keeps an evaluation of a position unless a deeper one is stored. Resolves with the stored
+   * evaluation (this one, or the deeper one kept).
+   * @param {string} fen @param {Eval} ev @returns {Promise<Eval>}
+   */
+  putPosition(fen, ev) {
+    return this.#run('write', async () => {
+      const key = positionKey(fen);
+      const tx = this.db.transaction('positions', 'readwrite');
+      const old = /** @type {PositionRecord|undefined} */ (await tx.store.get(key));
+      if (old && old.eval.depth > ev.depth) {
+        await tx.done;
+        return old.eval;
+      }
+      await Promise.all([tx.store.put({ key, fen, eval: ev, updated: Date.now() }), tx.done]);
+      return ev;
+    });
+  }
+
+  /** How many positions are stored. */
+  countPositions() {
+    return this.#run('read', () => this.db.count('positions'));
+  }
+
+  // ---- session ------------------------------------------------------------------------------
+
+  /** @returns {Promise<{ gameId: string|null, nodeId: number } | undefined>} */
+  getSession() {
+    return this.#run('read', async () => {
+      const r = await this.db.get('meta', 'session');
+      return r ? { gameId: r.gameId ?? null, nodeId: r.nodeId ?? 0 } : undefined;
+    });
+  }
+
+  /** @param {{ gameId: string|null, nodeId: number }} session */
+  setSession(session) {
+    return this.#run('write', async () => {
+      const tx = this.db.transaction('meta', 'readwrite');
+      await Promise.all([tx.store.put({ key: 'session', ...session }), tx.done]);
+    });
+  }
+}
+
+/** @param {GameRecord} r @returns {GameSummary} */
+function summary(r) {
+  return {
+    id: r.id,
+    name: r.name,
+    created: r.created,
+    updated: r.updated,
+    moveCount: r.moveCount,
+    white: r.headers?.White || '?',
+    black: r.headers?.Black || '?',
+    result: r.headers?.Result || '*',
+    reviewed: !!(r.review && r.review.complete),
+  };
+}
+
+/**
+ * Writes that must not be lost, in order, latest value wins: at most one write in flight and,
+ * per key, one waiting. `state` is 'saved' only when every value asked for has been written;
+ * `onState` hears every change ('saving', 'saved', 'error').
+ * @template T
+ */
+export class WriteQueue {
+  /**
+   * @param {(key: string, value: T) => Promise<unknown>} write
+   * @param {(state: 'saving'|'saved'|'error', error?: StorageError) => void} [onState]
+   */
+  constructor(write, onState = () => {}) {
+    this.write = write;
+    this.onState = onState;
+    /** @type {Map<string, T>} */
+    this.pending = new Map();
+    /** @type {Promise<void>|null} */
+    this.running = null;
+    /** @type {'saving'|'saved'|'error'} */
+    this.state = 'saved';
+    /** @type {StorageError|null} */
+    this.error = null;
+  }
+
+  /** Asks for `value` to be written under `key` (replacing a value still waiting). */
+  save(key, value) {
+    this.pending.set(key, value);
+    this.#set('saving');
+    if (!this.running) this.running = this.#drain();
+    return this.running;
+  }
+
+  /** Resolves when everything asked for so far is written; rejects with the error if a write failed. */
+  async flush() {
+    while (this.running) await this.running;
+    if (this.state === 'error' && this.error) throw this.error;
+  }
+
+  async #drain() {
+    let failed = null;
+    while (this.pending.size) {
+      const [key, value] = this.pending.entries().next().value;
+      this.pending.delete(key);
+      try {
+        await this.write(key, value);
+      } catch (e) {
+        failed = storageError(e);
+      }
+    }
+    this.running = null;
+    if (failed) {
+      this.error = failed;
+      this.#set('error', failed);
+    } else {
+      this.error = null;
+      this.#set('saved');
+    }
+  }
+
+  #set(state, error) {
+    this.state = state;
+    this.onState(state, error);
+  }
+}
+
+/**
+ * Asks the browser to keep this site's storage under storage pressure. Resolves with true
+ * (granted), false (refused) or null (no Storage API).
+ */
+export async function requestPersistence() {
+  const s = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (!s || !s.persist) return null;
+  try {
+    if (s.persisted && (await s.persisted())) return true;
+    return await s.persist();
+  } catch {
+    return false;
+  }
+}

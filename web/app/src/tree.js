@@ -1,0 +1,166 @@
+// The game as a tree of moves: the main line is every node's first child, the other children
+// are variations. All rules (legality, SAN, FEN, game end) come from chess.js.
+import { Chess, DEFAULT_POSITION } from 'chess.js';
+
+export const START_FEN = DEFAULT_POSITION;
+
+/**
+ * @typedef {object} MoveNode
+ * @property {number} id
+ * @property {MoveNode|null} parent
+ * @property {MoveNode[]} children  the first child continues the main line
+ * @property {string} fen           the position after the move (the start position for the root)
+ * @property {string|null} san
+ * @property {string|null} uci
+ * @property {string|null} from
+ * @property {string|null} to
+ * @property {'w'|'b'|null} color   the side that played the move
+ * @property {number} ply           moves from the root
+ * @property {string} [note]        the user's note on the move (a PGN comment)
+ * @property {number[]} [nags]      the user's NAGs ($1 !, $2 ?, ... as numbers)
+ * @property {string} [commands]    other PGN comment commands kept from an import ([%clk ...])
+ * @property {import('../../src/annotate.js').Eval} [eval]  the engine's evaluation of the position after the move
+ */
+
+export class GameTree {
+  /** @param {string} [fen] the start position (validated by chess.js: throws on a bad FEN) */
+  constructor(fen = START_FEN) {
+    const chess = new Chess(fen);
+    this.nextId = 1;
+    /** @type {MoveNode} */
+    this.root = { id: 0, parent: null, children: [], fen: chess.fen(), san: null, uci: null, from: null, to: null, color: null, ply: 0 };
+    /** @type {Map<number, MoveNode>} */
+    this.nodes = new Map([[0, this.root]]);
+    /** Counts changes to the moves (new move, cut, remove, promote): the app saves when it moves on. */
+    this.version = 0;
+  }
+
+  /** @param {number} id */
+  node(id) {
+    return this.nodes.get(id) || null;
+  }
+
+  /** Root..node, inclusive. @param {MoveNode} node */
+  path(node) {
+    const out = [];
+    for (let n = node; n; n = n.parent) out.push(n);
+    return out.reverse();
+  }
+
+  /** The UCI moves from the root to `node`. @param {MoveNode} node */
+  uciMoves(node) {
+    return this.path(node).slice(1).map((n) => n.uci);
+  }
+
+  /** A chess.js game at `node`, with the moves that lead there (for repetitions and PGN). */
+  chessAt(node) {
+    const chess = new Chess(this.root.fen);
+    for (const n of this.path(node).slice(1)) chess.move(n.uci);
+    return chess;
+  }
+
+  /**
+   * Plays a move after `node`: SAN, UCI, or { from, to, promotion }. Returns the child that
+   * already has this move, or a new one (a new main line if `node` had none, else a variation).
+   * Throws chess.js's error for an illegal move.
+   * @param {MoveNode} node
+   * @param {string | { from: string, to: string, promotion?: string }} move
+   */
+  play(node, move) {
+    const chess = new Chess(node.fen);
+    const m = chess.move(typeof move === 'string' && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(move) ? uciToObject(move) : move);
+    const uci = m.from + m.to + (m.promotion || '');
+    const existing = node.children.find((c) => c.uci === uci);
+    if (existing) return existing;
+    /** @type {MoveNode} */
+    const child = { id: this.nextId++, parent: node, children: [], fen: chess.fen(), san: m.san, uci, from: m.from, to: m.to, color: m.color, ply: node.ply + 1 };
+    node.children.push(child);
+    this.nodes.set(child.id, child);
+    this.version++;
+    return child;
+  }
+
+  /** Plays a list of moves after `node`; returns the last node. */
+  playLine(node, moves) {
+    let n = node;
+    for (const m of moves) n = this.play(n, m);
+    return n;
+  }
+
+  /** The end of the main line that continues from `node`. */
+  lineEnd(node) {
+    let n = node;
+    while (n.children.length) n = n.children[0];
+    return n;
+  }
+
+  /** Removes everything after `node`. */
+  cut(node) {
+    const drop = [...node.children];
+    while (drop.length) {
+      const n = drop.pop();
+      this.nodes.delete(n.id);
+      drop.push(...n.children);
+    }
+    if (node.children.length) this.version++;
+    node.children = [];
+  }
+
+  /** Removes `node` and everything after it; returns its parent. */
+  remove(node) {
+    const parent = node.parent;
+    if (!parent) return node;
+    this.cut(node);
+    parent.children.splice(parent.children.indexOf(node), 1);
+    this.nodes.delete(node.id);
+    this.version++;
+    return parent;
+  }
+
+  /** Makes `node`'s line the main line at every branch point above it. */
+  promote(node) {
+    for (let n = node; n.parent; n = n.parent) {
+      const siblings = n.parent.children;
+      siblings.splice(siblings.indexOf(n), 1);
+      siblings.unshift(n);
+    }
+    this.version++;
+  }
+
+  /** Main-line nodes from the root (excluding it). */
+  mainline() {
+    const out = [];
+    for (let n = this.root; n.children.length; ) {
+      n = n.children[0];
+      out.push(n);
+    }
+    return out;
+  }
+}
+
+/** @param {string} uci */
+export function uciToObject(uci) {
+  return { from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci.length > 4 ? uci[4] : undefined };
+}
+
+/**
+ * How the game stands at a chess.js position: 'checkmate', 'stalemate', 'repetition', 'fifty',
+ * 'material' or 'ongoing'.
+ * @param {Chess} chess
+ */
+export function gameStatus(chess) {
+  if (chess.isCheckmate()) return 'checkmate';
+  if (chess.isStalemate()) return 'stalemate';
+  if (chess.isInsufficientMaterial()) return 'material';
+  if (chess.isThreefoldRepetition()) return 'repetition';
+  if (chess.isDrawByFiftyMoves()) return 'fifty';
+  return 'ongoing';
+}
+
+export const STATUS_TEXT = {
+  checkmate: 'Checkmate',
+  stalemate: 'Stalemate: draw',
+  material: 'Insufficient material: draw',
+  repetition: 'Threefold repetition: draw',
+  fifty: 'Fifty-move rule: draw',
+};

@@ -1,0 +1,82 @@
+// Vite config of the board app (web/app). `npm start` builds it (vite build -> web/app/dist) and
+// serves the build with web/app/server.mjs; `npm run app:dev` runs Vite's dev server.
+// The engine comes from the package source (web/src/index.js): Vite copies its worker
+// (web/dist/worker.js) and the .wasm as assets through their `new URL(..., import.meta.url)`.
+// vite-plugin-pwa (Workbox) makes it an installable offline app: it writes the web app manifest
+// and builds the service worker src/sw.js with the list of every built file to precache,
+// the .wasm and the engine's worker included.
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+import { ISOLATION_HEADERS } from './server.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const web = fileURLToPath(new URL('..', import.meta.url));
+
+export const MANIFEST = {
+  name: 'Mainline — chess analysis board',
+  short_name: 'Mainline',
+  description: "A chess analysis board that shows every iteration of the engine's search. Works offline.",
+  lang: 'en',
+  start_url: './',
+  scope: './',
+  display: 'standalone',
+  orientation: 'any',
+  background_color: '#1b1a18',
+  theme_color: '#2a6fdb',
+  categories: ['games', 'education'],
+  icons: [
+    { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  ],
+};
+
+export default defineConfig({
+  root: here,
+  base: './',
+  publicDir: 'public',
+  clearScreen: false,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // the sprites and the .wasm must stay files (the board loads sprites by URL)
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 1000,
+  },
+  plugins: [
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.js',
+      // the page asks before a new version takes over (src/pwa.js registers the worker)
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: MANIFEST,
+      // the icons are in globPatterns already (the plugin adds the manifest itself)
+      includeManifestIcons: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{html,js,css,wasm,svg,png}'],
+        // the engine's .wasm is ~200 KB; room for a bigger build
+        maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+      },
+    }),
+  ],
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.PORT) || 5173,
+    strictPort: true,
+    headers: ISOLATION_HEADERS,
+    fs: { allow: [web] },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: Number(process.env.PORT) || 5173,
+    strictPort: true,
+    headers: ISOLATION_HEADERS,
+  },
+});

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// mainline-analyse: annotates the games of a PGN file with the Mainline engine (the package's
+// WebAssembly build, in worker threads) and writes them as PGN, the same annotations the board
+// app exports: [%eval] on every move (White's point of view, as lichess writes it), the engine's
+// line as [%mlpv depth method moves...], and ?!/?/?? with "Nc3 was best." where the expected
+// score dropped (web/src/annotate.js).
+//
+//   mainline-analyse games.pgn > annotated.pgn
+//   mainline-analyse --movetime 500 --jobs 2 a.pgn b.pgn > out.pgn
+//   cat games.pgn | mainline-analyse --depth 10 -
+//
+// The main line of each game is analysed; variations, comments and NAGs of the input are kept.
+// A game that cannot be read (an illegal move, broken PGN) is reported on stderr and left out;
+// the exit status is then 1.
+import { readFile } from 'node:fs/promises';
+import { createEngine } from '../src/node.js';
+import { annotatorName, evalFromSearch, isTerminal, parsePgnGames, readComment, terminalEval, writePgn } from '../src/annotate.js';
+
+const USAGE = `usage: mainline-analyse [options] [file.pgn ...]   (no file or "-": standard input)
+
+Writes every game of the input, annotated, to standard output.
+
+  --depth N        search depth per position (default 12)
+  --movetime MS    search time per position in milliseconds (instead of a depth)
+  --jobs N         games analysed at once, one engine each (default 1)
+  --hash MB        hash table per engine (default 32)
+  --pv-method M    the engine's PvMethod option: pvhash (default), stack, triangular, tt
+  --variations     also write the engine's line as a variation at each ?!, ? and ??
+  --eval-only      write [%eval] but not the engine's lines ([%mlpv])
+  --quiet          no progress on standard error
+  -h, --help       this text
+  --version        the package version`;
+
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+
+/** @returns {{ depth?: number, movetime?: number, jobs: number, hash: number, pvMethod: string, variations: boolean, evalOnly: boolean, quiet: boolean, files: string[] }} */
+function parseArgs(argv) {
+  const o = { depth: undefined, movetime: undefined, jobs: 1, hash: 32, pvMethod: 'pvhash', variations: false, evalOnly: false, quiet: false, files: [] };
+  const num = (name, v, min, max) => {
+    const n = Number(v);
+    if (v === undefined || !Number.isInteger(n) || n < min || n > max) throw new Error(`${name} needs a whole number from ${min} to ${max}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => (inline !== undefined ? inline : argv[++i]);
+    if (flag === '-h' || flag === '--help') {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    } else if (flag === '--version') {
+      process.stdout.write(`${pkg.version}\n`);
+      process.exit(0);
+    } else if (flag === '--depth') o.depth = num('--depth', value(), 1, 64);
+    else if (flag === '--movetime') o.movetime = num('--movetime', value(), 1, 3600000);
+    else if (flag === '--jobs') o.jobs = num('--jobs', value(), 1, 64);
+    else if (flag === '--hash') o.hash = num('--hash', value(), 1, 4096);
+    else if (flag === '--pv-method') {
+      o.pvMethod = String(value());
+      if (!['pvhash', 'stack', 'triangular', 'tt'].includes(o.pvMethod)) throw new Error(`--pv-method: unknown method "${o.pvMethod}"`);
+    } else if (flag === '--variations') o.variations = true;
+    else if (flag === '--eval-only') o.evalOnly = true;
+    else if (flag === '--quiet' || flag === '-q') o.quiet = true;
+    else if (a === '-' || !a.startsWith('-')) o.files.push(a);
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.depth !== undefined && o.movetime !== undefined) throw new Error('give --depth or --movetime, not both');
+  if (o.depth === undefined && o.movetime === undefined) o.depth = 12;
+  if (!o.files.length) o.files.push('-');
+  return o;
+}
+
+async function readInput(files) {
+  const parts = [];
+  for (const f of files) {
+    if (f === '-') {
+      const chunks = [];
+      for await (const c of process.stdin) chunks.push(c);
+      parts.push(Buffer.concat(chunks).toString('utf8'));
+    } else parts.push(await readFile(f, 'utf8'));
+  }
+  return parts.join('\n\n');
+}
+
+/**
+ * The annotation of one game (annotate.js's AnnotatedGame). The main line is replayed by the
+ * engine (which checks every move and gives SAN, UCI and the game state), each of its positions
+ * searched; the rest of the input (variations, comments, NAGs) is carried over.
+ * @param {import('../src/client.js').Engine} engine
+ * @param {import('../src/annotate.js').PgnGame} game
+ */
+async function annotateGame(engine, game, opts, onProgress) {
+  const headers = { ...game.headers };
+  if (!headers.Result) headers.Result = game.result;
+  const fenKey = Object.keys(headers).find((k) => k.toLowerCase() === 'fen');
+  const start = fenKey ? headers[fenKey] : 'startpos';
+  const startInfo = await engine.positionInfo(start);
+
+  const convert = (/** @type {import('../src/annotate.js').PgnNode} */ n) => {
+    const c = readComment([n.before, n.comment].filter(Boolean).join(' '));
+    return { san: n.san, uci: null, nags: n.nags, note: c.note, commands: c.commands, eval: c.eval, children: n.children.map(convert) };
+  };
+  const root = convert(game.root);
+  const line = [root];
+  for (let n = root; n.children.length; ) line.push((n = n.children[0]));
+
+  let moves;
+  try {
+    moves = await engine.convertMoves(start, line.slice(1).map((n) => n.san));
+  } catch (e) {
+    throw new Error(e.message.replace(/\(move (\d+) of the moves list\)/, (_, k) => `(main-line move ${k})`));
+  }
+  line.slice(1).forEach((n, i) => {
+    n.san = moves.san[i];
+    n.uci = moves.uci[i];
+  });
+
+  const method = opts.pvMethod;
+  const limits = opts.depth !== undefined ? { depth: opts.depth } : { movetime: opts.movetime };
+  const startTurn = startInfo.sideToMove;
+  for (let i = 0; i < line.length; i++) {
+    const position = { fen: startInfo.fen, moves: moves.uci.slice(0, i) };
+    const turn = i % 2 === 0 ? startTurn : startTurn === 'w' ? 'b' : 'w';
+    const info = await engine.positionInfo(position);
+    if (isTerminal(info.status, i === line.length - 1)) line[i].eval = terminalEval(info.status);
+    else {
+      let result;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          result = await engine.bestMove(position, { ...limits, multipv: 1 });
+          break;
+        } catch (e) {
+          // a crashed worker restarts by itself (autoRestart): try the position once more
+          if (e.code !== 'CRASHED' || attempt > 0) throw e;
+        }
+      }
+      line[i].eval = evalFromSearch(result, turn, method);
+    }
+    onProgress(i + 1, line.length);
+  }
+  if (!headers.Annotator) headers.Annotator = annotatorName(pkg.version, limits);
+  return { headers, startFen: startInfo.fen, root };
+}
+
+async function main() {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`mainline-analyse: ${e.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  let games;
+  try {
+    games = parsePgnGames(await readInput(opts.files));
+  } catch (e) {
+    process.stderr.write(`mainline-analyse: ${e.message}\n`);
+    process.exit(1);
+  }
+  if (!games.length) {
+    process.stderr.write('mainline-analyse: no games in the input\n');
+    process.exit(1);
+  }
+  const tty = process.stderr.isTTY;
+  const say = (text) => {
+    if (!opts.quiet) process.stderr.write(tty ? `\r\x1b[K${text}` : `${text}\n`);
+  };
+
+  const jobs = Math.min(opts.jobs, games.length);
+  const engines = await Promise.all(Array.from({ length: jobs }, () => createEngine({ options: { Hash: opts.hash, PvMethod: opts.pvMethod }, autoRestart: true })));
+  /** @type {(string|null|undefined)[]} */
+  const outputs = new Array(games.length);
+  let written = 0;
+  let failed = 0;
+  const flush = () => {
+    while (written < games.length && outputs[written] !== undefined) {
+      if (outputs[written]) process.stdout.write(`${written ? '\n' : ''}${outputs[written]}`);
+      outputs[written] = null;
+      written++;
+    }
+  };
+  let next = 0;
+  const t0 = Date.now();
+  await Promise.all(
+    engines.map(async (engine) => {
+      while (next < games.length) {
+        const index = next++;
+        const g = games[index];
+        const label = `game ${index + 1}/${games.length}${g.headers.White ? ` (${g.headers.White} – ${g.headers.Black || '?'})` : ''}`;
+        try {
+          await engine.newGame();
+          const annotated = await annotateGame(engine, g, opts, (done, total) => {
+            if (tty || done === total) say(`mainline-analyse: ${label}: ${done}/${total} positions`);
+          });
+          outputs[index] = writePgn(annotated, { engineLines: !opts.evalOnly, variations: opts.variations });
+        } catch (e) {
+          failed++;
+          outputs[index] = '';
+          process.stderr.write(`${tty ? '\n' : ''}mainline-analyse: ${label}: ${e.message} (left out)\n`);
+        }
+        flush();
+      }
+    }),
+  );
+  for (const e of engines) e.terminate();
+  say(`mainline-analyse: ${games.length - failed} of ${games.length} games annotated in ${((Date.now() - t0) / 1000).toFixed(1)} s${tty ? '\n' : ''}`);
+  process.stdout.write('', () => process.exit(failed ? 1 : 0));
+}
+
+await main();
