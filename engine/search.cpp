@@ -90,7 +90,9 @@ int Searcher::elapsed_ms() const {
 
 bool Searcher::should_stop() {
     if (stop_.load(std::memory_order_relaxed)) return true;
-    if (limits_.nodes && stats_.nodes >= limits_.nodes) return true;
+    // A node limit never stops the first iteration: without one completed there is no searched
+    // move to play (a weakened level's budget can be smaller than a depth-1 search).
+    if (limits_.nodes && stats_.nodes >= limits_.nodes && !stats_.nodes_per_iteration.empty()) return true;
     const std::int64_t hard = hard_deadline_ms_.load(std::memory_order_relaxed);
     if (hard > 0 && !pondering_.load(std::memory_order_relaxed) && elapsed_ms() >= hard) return true;
     if (callbacks_->keep_going && (stats_.nodes & (CALLBACK_INTERVAL - 1)) == 0 && !callbacks_->keep_going(stats_.nodes)) {

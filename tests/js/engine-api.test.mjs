@@ -256,12 +256,15 @@ describe('options and helpers', () => {
     await engine.setOption('UCI_Elo', 1000);
     for (let i = 0; i < 5; i++) {
       const r = await engine.bestMove(KIWIPETE, { movetime: 2000 });
-      expect(r.nodes).toBeLessThan(1000); // 1000 Elo: a few hundred nodes (engine/strength.cpp)
+      // 1000 Elo: about 150 nodes (engine/strength.cpp), but the first iteration always completes
+      // (about 2700 nodes with four lines in Kiwipete)
+      expect(r.nodes).toBeLessThan(5000);
+      expect(r.depth).toBeGreaterThanOrEqual(1);
       expect((await engine.legalMoves(KIWIPETE)).map((m) => m.uci)).toContain(r.bestMove);
     }
     await engine.setOption('UCI_LimitStrength', false);
     const full = await engine.bestMove(KIWIPETE, { depth: 6 });
-    expect(full.nodes).toBeGreaterThan(1000);
+    expect(full.nodes).toBeGreaterThan(5000);
   });
 
   test('perft, eval, legal moves, position info, FEN and SAN helpers', async () => {
