@@ -28,7 +28,7 @@ function report(label, r) {
     `${label}: ${r.cycles} cycles in ${(r.elapsedMs / 1000).toFixed(1)} s (${Math.round(r.cycles / (r.elapsedMs / 1000))}/s); ` +
       `${r.gos} go, ${r.bestmoves} bestmove, ${r.errors} bad commands refused; stop -> bestmove median ${r.stopMs.median.toFixed(1)} ms, ` +
       `99% ${r.stopMs.p99.toFixed(1)} ms, max ${r.stopMs.max.toFixed(1)} ms (${r.stopMs.count} timed); ` +
-      `RSS of the process: ${r.memorySamples.map((s) => `${s.label} ${fmt(s.bytes)}`).join(', ')}`,
+      (r.memorySamples.length ? `RSS of the process: ${r.memorySamples.map((s) => `${s.label} ${fmt(s.bytes)}`).join(', ')}` : ''),
   );
 }
 
