@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { launchChromium, CHROMIUM } from '../../web/test/server.mjs';
 import { ensureBuilt, startAppServer } from '../../web/app/server.mjs';
+import { boardScreenshot, openAppPage } from './app-page.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = path.join(ROOT, 'test-results');
@@ -43,26 +44,10 @@ afterAll(async () => {
 });
 
 /** A fresh page of the app; `problems` collects page errors, console errors and CSP reports. */
-async function open(url, viewport = { width: 1280, height: 800 }, extra = {}) {
-  const context = await chromium.browser.newContext({ viewport, ...extra });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /Content.Security|Refused/.test(m.text())) problems.push(m.text());
-  });
-  await page.goto(url);
-  return { page, context, problems };
-}
+const open = (url, viewport = { width: 1280, height: 800 }, extra = {}) =>
+  openAppPage(chromium.browser, url, { viewport, ...extra });
 
-/** A screenshot once the board shows its position (cm-chessboard animates moves in turn). */
-async function shot(page, name, opts = {}) {
-  await page.waitForFunction(() => {
-    const b = document.querySelector('[data-testid=board]');
-    return b.dataset.rendered === b.dataset.fen.split(' ')[0];
-  });
-  await page.screenshot({ path: path.join(SHOTS, `app-${name}.png`), ...opts });
-}
+const shot = (page, name, opts) => boardScreenshot(page, path.join(SHOTS, `app-${name}.png`), opts);
 
 /** Exact iteration rows as { depth, lines: [{ fen, san[], uci[], score, pvEnd }] }, newest first. */
 async function rows(page) {

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { launchChromium, CHROMIUM } from '../../web/test/server.mjs';
 import { DIST, ensureBuilt, startAppServer } from '../../web/app/server.mjs';
+import { boardScreenshot, openAppPage } from './app-page.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = path.join(ROOT, 'test-results');
@@ -56,25 +57,9 @@ async function serveCopy(name) {
   return { root, server, requests };
 }
 
-async function open(url, extra = {}) {
-  const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 }, ...extra });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /Content.Security|Refused/.test(m.text())) problems.push(m.text());
-  });
-  await page.goto(url);
-  return { page, context, problems };
-}
+const open = (url, extra = {}) => openAppPage(chromium.browser, url, { viewport: { width: 1280, height: 900 }, ...extra });
 
-async function shot(page, name, opts = {}) {
-  await page.waitForFunction(() => {
-    const b = document.querySelector('[data-testid=board]');
-    return b.dataset.rendered === b.dataset.fen.split(' ')[0];
-  });
-  await page.screenshot({ path: path.join(SHOTS, `app-offline-${name}.png`), ...opts });
-}
+const shot = (page, name, opts) => boardScreenshot(page, path.join(SHOTS, `app-offline-${name}.png`), opts);
 
 /** The service worker controls the page and has precached everything. */
 async function waitOfflineReady(page) {
