@@ -1,5 +1,6 @@
 #include "bitboard.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 
@@ -69,13 +70,48 @@ Bitboard step_bb(Square s, int df, int dr) {
     return (f >= 0 && f < 8 && r >= 0 && r < 8) ? square_bb(make_square(f, r)) : 0;
 }
 
+// Slider attacks from the eight rays of each square, cut after the nearest blocker: the same sets
+// as sliding_attacks_slow(), for the start-up only. Browsers run the start-up in WebAssembly's
+// baseline compiler, where stepping square by square through the 107,648 occupancy subsets took
+// most of the attack tables' set-up; this is part of the time to the first search.
+class Rays {
+public:
+    Rays() {
+        for (int d = 0; d < 8; ++d)
+            for (int sq = 0; sq < 64; ++sq) {
+                Bitboard r = 0;
+                int f = file_of(Square(sq)) + DF[d], k = rank_of(Square(sq)) + DR[d];
+                for (; f >= 0 && f < 8 && k >= 0 && k < 8; f += DF[d], k += DR[d]) r |= square_bb(make_square(f, k));
+                ray_[d][sq] = r;
+            }
+    }
+
+    Bitboard attacks(PieceType pt, Square s, Bitboard occupied) const {
+        Bitboard all = 0;
+        for (int d = pt == ROOK ? 0 : 2; d < 8; d += (d & 1) ? 3 : 1) {
+            Bitboard r = ray_[d][s];
+            // Directions 0-3 go up the square numbering, so their nearest blocker is the lowest bit.
+            if (const Bitboard blockers = r & occupied)
+                r ^= ray_[d][d < 4 ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers)];
+            all |= r;
+        }
+        return all;
+    }
+
+private:
+    // Rook directions are 0, 1, 4, 5 (N, E, S, W); bishop directions 2, 3, 6, 7 (NE, NW, SW, SE).
+    static constexpr int DF[8] = {0, 1, 1, -1, 0, -1, -1, 1};
+    static constexpr int DR[8] = {1, 0, 1, 1, -1, 0, -1, -1};
+    Bitboard ray_[8][SQUARE_NB];
+};
+
 // Finds a magic for one square by trial: every occupancy subset must map to a slot that holds
 // either nothing yet or the same attack set. Ids stamp the slots used by the current trial so
 // the table need not be cleared between trials.
-void init_magic(PieceType pt, Square s, Magic& m, Bitboard* table, Prng& rng, Bitboard known) {
+void init_magic(PieceType pt, Square s, Magic& m, Bitboard* table, Prng& rng, Bitboard known, const Rays& rays) {
     Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) |
                      ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
-    m.mask = sliding_attacks_slow(pt, s, 0) & ~edges;
+    m.mask = rays.attacks(pt, s, 0) & ~edges;
     int bits = popcount(m.mask);
     m.shift = unsigned(64 - bits);
     m.attacks = table;
@@ -83,12 +119,12 @@ void init_magic(PieceType pt, Square s, Magic& m, Bitboard* table, Prng& rng, Bi
     // Static scratch space: only the one-time initialisation runs this, and WASM stacks are small.
     static Bitboard occupancy[4096], reference[4096];
     static int epoch[4096];
-    for (int& e : epoch) e = 0;
+    std::fill(epoch, epoch + (std::size_t(1) << bits), 0);  // the slots this square's indexes can reach
     int size = 0;
     Bitboard b = 0;
     do {  // Carry-Rippler enumeration of all subsets of the mask.
         occupancy[size] = b;
-        reference[size] = sliding_attacks_slow(pt, s, b);
+        reference[size] = rays.attacks(pt, s, b);
         ++size;
         b = (b - m.mask) & m.mask;
     } while (b);
@@ -127,14 +163,15 @@ AttackTables::AttackTables() {
                 if (df || dr) t.king[s] |= step_bb(s, df, dr);
     }
 
+    const Rays rays;
     Prng rng(0x9E3779B97F4A7C15ULL);
     Bitboard* rook_next = rook_table;
     Bitboard* bishop_next = bishop_table;
     for (int sq = 0; sq < 64; ++sq) {
         Square s = Square(sq);
-        init_magic(ROOK, s, t.rook[s], rook_next, rng, ROOK_MAGICS[s]);
+        init_magic(ROOK, s, t.rook[s], rook_next, rng, ROOK_MAGICS[s], rays);
         rook_next += std::size_t(1) << popcount(t.rook[s].mask);
-        init_magic(BISHOP, s, t.bishop[s], bishop_next, rng, BISHOP_MAGICS[s]);
+        init_magic(BISHOP, s, t.bishop[s], bishop_next, rng, BISHOP_MAGICS[s], rays);
         bishop_next += std::size_t(1) << popcount(t.bishop[s].mask);
     }
 
@@ -144,11 +181,9 @@ AttackTables::AttackTables() {
             t.line[a][b] = 0;
             t.between[a][b] = square_bb(sb);
             for (PieceType pt : {BISHOP, ROOK}) {
-                if (sliding_attacks_slow(pt, sa, 0) & square_bb(sb)) {
-                    t.line[a][b] = (sliding_attacks_slow(pt, sa, 0) & sliding_attacks_slow(pt, sb, 0)) |
-                                   square_bb(sa) | square_bb(sb);
-                    t.between[a][b] |= sliding_attacks_slow(pt, sa, square_bb(sb)) &
-                                       sliding_attacks_slow(pt, sb, square_bb(sa));
+                if (rays.attacks(pt, sa, 0) & square_bb(sb)) {
+                    t.line[a][b] = (rays.attacks(pt, sa, 0) & rays.attacks(pt, sb, 0)) | square_bb(sa) | square_bb(sb);
+                    t.between[a][b] |= rays.attacks(pt, sa, square_bb(sb)) & rays.attacks(pt, sb, square_bb(sa));
                 }
             }
         }
