@@ -46,7 +46,9 @@ Searcher::Searcher(TranspositionTable& tt)
       tri_moves_(std::size_t(MAX_PLY + 1) * (MAX_PLY + 1)),
       tri_length_(MAX_PLY + 2),
       tri_end_(MAX_PLY + 2),
-      history_(2 * 64 * 64) {
+      history_(2 * 64 * 64),
+      cont_history_(std::size_t(PIECE_NB) * 64 * PIECE_NB * 64),
+      countermoves_(std::size_t(PIECE_NB) * 64) {
     for (int d = 1; d < 64; ++d)
         for (int n = 1; n < 64; ++n)
             reductions_[d][n] = int(LMR_BASE + std::log(double(d)) * std::log(double(n)) / LMR_DIVISOR);
@@ -54,6 +56,8 @@ Searcher::Searcher(TranspositionTable& tt)
 
 void Searcher::clear() {
     std::fill(history_.begin(), history_.end(), 0);
+    std::fill(cont_history_.begin(), cont_history_.end(), std::int16_t(0));
+    std::fill(countermoves_.begin(), countermoves_.end(), Move::none());
     for (Frame& f : frames_) f.killers[0] = f.killers[1] = Move::none();
     pv_hash_.clear();
 }
@@ -242,7 +246,6 @@ void Searcher::order_moves(Move* moves, int* scores, int count, Move hash_move, 
     Move alt = Move::none();
     if (options_.alt_variations && f.on_alt && alt_root_ && ply >= 1 && ply - 1 < alt_root_->alt_length)
         alt = alt_root_->alt[ply - 1];
-    const Color us = pos_.side_to_move();
     for (int i = 0; i < count; ++i) {
         const Move m = moves[i];
         int s;
@@ -256,9 +259,49 @@ void Searcher::order_moves(Move* moves, int* scores, int count, Move hash_move, 
             s = m.promotion() == QUEEN ? ORDER_GOOD_CAPTURE - 1 : ORDER_BAD_CAPTURE - 1000;
         } else if (m == f.killers[0]) s = ORDER_KILLER_1;
         else if (m == f.killers[1]) s = ORDER_KILLER_2;
-        else s = history_[std::size_t(history_index(us, m))];
+        else if (ply >= 1 && frames_[std::size_t(ply) - 1].piece_to >= 0 &&
+                 m == countermoves_[std::size_t(frames_[std::size_t(ply) - 1].piece_to)])
+            s = ORDER_COUNTERMOVE;
+        else s = quiet_score(m, ply);
         scores[i] = s;
     }
+}
+
+int Searcher::quiet_score(Move m, int ply) const {
+    const int pt = int(pos_.piece_on(m.from())) * 64 + m.to();
+    int s = history_[std::size_t(history_index(pos_.side_to_move(), m))];
+    for (int back = 1; back <= 2 && ply - back >= 0; ++back) {
+        const int prev = frames_[std::size_t(ply - back)].piece_to;
+        if (prev >= 0) s += cont_history_[std::size_t(prev) * PIECE_NB * 64 + std::size_t(pt)];
+    }
+    return s;
+}
+
+// Killers, countermove, history and continuation history: the quiet move that refuted a position
+// is tried early in its siblings; the quiet moves tried before it are penalised.
+void Searcher::update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth) {
+    Frame& frame = frames_[std::size_t(ply)];
+    if (frame.killers[0] != best) frame.killers[1] = frame.killers[0], frame.killers[0] = best;
+    const int prev1 = ply >= 1 ? frames_[std::size_t(ply) - 1].piece_to : -1;
+    if (prev1 >= 0) countermoves_[std::size_t(prev1)] = best;
+    const int prev2 = ply >= 2 ? frames_[std::size_t(ply) - 2].piece_to : -1;
+    const Color us = pos_.side_to_move();
+    const int bonus = std::min(depth * depth, 400);
+    auto adjust = [&](Move q, int delta) {
+        int& main = history_[std::size_t(history_index(us, q))];
+        main += delta - main * std::abs(delta) / HISTORY_MAX;
+        const std::size_t pt = std::size_t(int(pos_.piece_on(q.from())) * 64 + q.to());
+        if (prev1 >= 0) {
+            std::int16_t& h = cont_history_[std::size_t(prev1) * PIECE_NB * 64 + pt];
+            h = std::int16_t(h + delta - h * std::abs(delta) / HISTORY_MAX);
+        }
+        if (prev2 >= 0) {
+            std::int16_t& h = cont_history_[std::size_t(prev2) * PIECE_NB * 64 + pt];
+            h = std::int16_t(h + delta - h * std::abs(delta) / HISTORY_MAX);
+        }
+    };
+    adjust(best, bonus);
+    for (int q = 0; q < tried_count; ++q) adjust(tried[q], -bonus);
 }
 
 void Searcher::pick_next(Move* moves, int* scores, int count, int i) const {
@@ -423,8 +466,9 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     // Step 3. Hash table. Non-PV nodes take any usable result. PV nodes never cut with `stack` or
     // `triangular` (a cut would leave the line without its continuation); `tt` cuts (its lines
     // come from the table anyway); `pvhash` cuts only when it can splice in the stored line.
+    const Move excluded = frame.excluded;
     const TTHit hit = tt_.probe(pos_.key(), ply);
-    if (hit.found && hit.depth >= depth && !options_.full_width) {
+    if (hit.found && hit.depth >= depth && !options_.full_width && !excluded.is_ok()) {
         const bool usable = hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
                             (hit.bound == BOUND_UPPER && hit.score <= alpha);
         if (!PvNode && usable) return hit.score;
@@ -447,6 +491,8 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     int static_eval = SCORE_NONE;
     if (!PvNode && !in_check && !options_.full_width) {
         static_eval = hit.found && hit.eval != SCORE_NONE ? hit.eval : evaluate(pos_, pawn_cache_);
+    }
+    if (!PvNode && !in_check && !options_.full_width && !excluded.is_ok()) {
         // Reverse futility pruning.
         if (depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN_PER_PLY * depth >= beta && !is_mate_score(beta))
             return static_eval;
@@ -457,6 +503,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
             (pos_.pieces(stm) & ~pos_.pieces(PAWN, KING))) {
             const int r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
             frame.current = Move::none();
+            frame.piece_to = -1;
             frames_[std::size_t(ply) + 1].on_alt = false;
             pos_.do_null_move();
             const int score = -search_node<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
@@ -479,9 +526,24 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     }
     order_moves(moves, scores, count, hit.found ? hit.move : Move::none(), ply);
 
+    // Step 5b. Singular extension of the hash move (see search_params.h).
+    int singular_extension = 0;
+    if (SINGULAR_EXTENSIONS && !options_.full_width && ply > 0 && depth >= SINGULAR_MIN_DEPTH && !excluded.is_ok() &&
+        hit.found && hit.move.is_ok() && hit.bound != BOUND_UPPER && hit.depth >= depth - SINGULAR_TT_DEPTH_MARGIN &&
+        !is_mate_score(hit.score)) {
+        const int singular_beta = hit.score - SINGULAR_MARGIN_PER_PLY * depth;
+        frame.excluded = hit.move;
+        const int score = search_node<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+        frame.excluded = Move::none();
+        if (aborted_) return 0;
+        if (score < singular_beta) singular_extension = 1;
+        else if (!PvNode && singular_beta >= beta) return singular_beta;
+        // The nested search reused this ply's frame: its slots below are rewritten by the loop.
+        frame.refutation_length = 0;
+    }
+
     // Step 6. The move loop: the first move with the full window, the rest with a null window,
     // searched again with the full window if they beat alpha (principal variation search).
-    const Color us = pos_.side_to_move();
     const int alpha_start = alpha;
     int best = -SCORE_INFINITE;
     Move best_move = Move::none();
@@ -497,6 +559,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     for (int i = 0; i < count; ++i) {
         pick_next(moves, scores, count, i);
         const Move m = moves[i];
+        if (m == excluded) continue;
         const bool quiet = !is_capture(pos_, m) && m.kind() != Move::PROMOTION;
         if (may_prune && best > -SCORE_MATE_IN_MAX_PLY) {
             if (quiet && LATE_MOVE_PRUNING && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + depth * depth &&
@@ -515,6 +578,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
             }
         }
         frame.current = m;
+        frame.piece_to = int(pos_.piece_on(m.from())) * 64 + m.to();
         child.on_alt = frame.on_alt && m == alt;
         child.refutation_length = 0;
         tt_.prefetch(pos_.key_after(m));
@@ -522,16 +586,23 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         // Step 7. Check extension: a check is searched one ply deeper, so that forcing lines are
         // not judged at the horizon.
         const bool gives_check = pos_.in_check();
-        const int new_depth = depth - 1 + (gives_check && !options_.full_width ? 1 : 0);
+        const int extension = gives_check && !options_.full_width ? 1 : (m == hit.move ? singular_extension : 0);
+        const int new_depth = depth - 1 + extension;
         int score;
         if (i == 0) score = -search_node<PvNode>(-beta, -alpha, new_depth, ply + 1);
         else {
             // Step 8. Late move reductions (non-PV nodes; a reduced move that beats alpha is
             // searched again at full depth).
             int r = 0;
-            if (!PvNode && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE && quiet && !in_check && !gives_check &&
-                !options_.full_width)
-                r = std::clamp(reductions_[std::min(depth, 63)][std::min(i, 63)], 0, new_depth - 1);
+            if ((!PvNode || LMR_PV_NODES) && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE && quiet && !in_check &&
+                !gives_check && !options_.full_width) {
+                r = reductions_[std::min(depth, 63)][std::min(i, 63)];
+                if (PvNode) --r;
+                // Killers and the countermove are ordered above history: reduce them less.
+                if (scores[i] >= ORDER_COUNTERMOVE) --r;
+                else r -= scores[i] / LMR_HISTORY_DIVISOR;
+                r = std::clamp(r, 0, new_depth - 1);
+            }
             // A null-window child writes no line; if it fails high here there is no re-search,
             // and the (bound) line must not pick up an old line left in the child's slot.
             if (PvNode) pv_clear(ply + 1, PvEnd::LEAF);
@@ -562,18 +633,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
                 if (score >= beta) {
                     ++stats_.fail_highs;
                     if (i == 0) ++stats_.fail_high_first;
-                    if (quiet) {
-                        // Killers and history: quiet moves that refuted a position are tried early
-                        // in its siblings; the quiet moves tried before this one are penalised.
-                        if (frame.killers[0] != m) frame.killers[1] = frame.killers[0], frame.killers[0] = m;
-                        const int bonus = std::min(depth * depth, 400);
-                        auto adjust = [&](Move q, int delta) {
-                            int& h = history_[std::size_t(history_index(us, q))];
-                            h += delta - h * std::abs(delta) / HISTORY_MAX;
-                        };
-                        adjust(m, bonus);
-                        for (int q = 0; q < quiet_count; ++q) adjust(quiets_tried[q], -bonus);
-                    }
+                    if (quiet) update_quiet_stats(ply, m, quiets_tried, quiet_count, depth);
                     break;
                 }
                 alpha = score;
@@ -581,6 +641,9 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         }
         if (quiet) quiets_tried[quiet_count++] = m;
     }
+
+    // The excluded move was the only legal one: the node is as bad as it can be without it.
+    if (excluded.is_ok()) return best == -SCORE_INFINITE ? alpha : best;
 
     // Step 9. Store the result; exact PV nodes also store their line in the PV hash.
     const Bound bound = best >= beta ? BOUND_LOWER : (PvNode && alpha > alpha_start) ? BOUND_EXACT : BOUND_UPPER;
@@ -600,6 +663,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t pv_index) 
         frames_[1].on_alt = options_.alt_variations && rm.alt_length > 0;
         frames_[1].refutation_length = 0;
         frames_[0].current = rm.move;
+        frames_[0].piece_to = int(pos_.piece_on(rm.move.from())) * 64 + rm.move.to();
         pos_.do_move(rm.move);
         const int new_depth = depth - 1 + (pos_.in_check() && !options_.full_width ? 1 : 0);
         int score;

@@ -124,6 +124,11 @@ private:
         Move refutation[search_params::ALT_PLIES];  // best reply line below this ply (alternate variations)
         int refutation_length = 0;
         bool on_alt = false;
+        // The move made at this ply as piece * 64 + destination (continuation history and
+        // countermove index); -1 after a null move or at the root's parent.
+        int piece_to = -1;
+        // Singular extension test: the node is searched again without this move.
+        Move excluded = Move::none();
     };
 
     template <bool PvNode>
@@ -173,6 +178,12 @@ private:
     std::vector<int> tri_length_;
     std::vector<PvEnd> tri_end_;
     std::vector<int> history_;  // [color][from][to]
+    // Continuation history: [piece_to of an earlier move][piece_to of this move], for the moves one
+    // and two plies back (one table for both, as a quiet move's worth depends on what came before).
+    std::vector<std::int16_t> cont_history_;
+    std::vector<Move> countermoves_;  // [piece_to of the opponent's last move]
+    int quiet_score(Move m, int ply) const;
+    void update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth);
     int reductions_[64][64] = {};  // late move reductions by [depth][move number]
 };
 

@@ -23,6 +23,7 @@ constexpr int ORDER_ALT_MOVE = 3'500'000;
 constexpr int ORDER_GOOD_CAPTURE = 2'000'000;
 constexpr int ORDER_KILLER_1 = 1'000'002;
 constexpr int ORDER_KILLER_2 = 1'000'001;
+constexpr int ORDER_COUNTERMOVE = 1'000'000;
 constexpr int ORDER_BAD_CAPTURE = -2'000'000;
 constexpr int HISTORY_MAX = 16384;  // history scores stay in (-HISTORY_MAX, HISTORY_MAX)
 
@@ -43,6 +44,12 @@ constexpr int LMR_MIN_DEPTH = 3;
 constexpr int LMR_MIN_MOVE = 3;  // the first moves are never reduced
 constexpr double LMR_BASE = 0.75;
 constexpr double LMR_DIVISOR = 2.25;
+// A quiet move whose histories (main + continuation) are good is reduced less, a bad one more:
+// one ply per this much combined history.
+constexpr int LMR_HISTORY_DIVISOR = 12288;
+// At PV nodes only the null-window scout of a late move is reduced (its PV re-search is at full
+// depth, so the reported line keeps its depth), and one ply less than elsewhere.
+constexpr bool LMR_PV_NODES = true;
 
 // Futility: near the horizon, a quiet move cannot lift a position far below alpha.
 constexpr bool FUTILITY = true;
@@ -61,6 +68,15 @@ constexpr int SEE_PRUNING_MARGIN_PER_PLY = 90;
 // a ply shallower (its next visit will have the move).
 constexpr bool IIR = true;
 constexpr int IIR_MIN_DEPTH = 4;
+
+// Singular extensions: when the hash move's stored lower bound is so far above every other move
+// that a reduced search of the others (the hash move excluded) fails low against a margin below
+// it, the hash move is forced and is searched a ply deeper. If instead the others still beat beta,
+// several moves refute this node and it is cut (multi-cut).
+constexpr bool SINGULAR_EXTENSIONS = true;
+constexpr int SINGULAR_MIN_DEPTH = 7;
+constexpr int SINGULAR_TT_DEPTH_MARGIN = 3;  // the stored bound must come from at least depth - 3
+constexpr int SINGULAR_MARGIN_PER_PLY = 2;   // singular beta = stored score - 2 * depth
 
 // Quiescence: a capture that cannot raise the score even when it wins the piece outright plus
 // this margin is skipped (delta pruning); it never applies when in check.
