@@ -38,6 +38,16 @@ bool is_capture(const Position& pos, Move m) { return !pos.empty(m.to()) || m.ki
 
 int history_index(Color c, Move m) { return (c * 64 + m.from()) * 64 + m.to(); }
 
+// The index of a move in the continuation history and countermove tables (before it is made).
+int piece_to(const Position& pos, Move m) { return int(pos.piece_on(m.from())) * 64 + m.to(); }
+
+// History update with gravity: the further a score is from zero, the less a result moves it, so
+// scores stay in (-HISTORY_MAX, HISTORY_MAX) and recent results outweigh old ones.
+template <typename T>
+void add_history(T& h, int delta) {
+    h = T(h + delta - h * std::abs(delta) / HISTORY_MAX);
+}
+
 }  // namespace
 
 Searcher::Searcher(TranspositionTable& tt)
@@ -268,7 +278,7 @@ void Searcher::order_moves(Move* moves, int* scores, int count, Move hash_move, 
 }
 
 int Searcher::quiet_score(Move m, int ply) const {
-    const int pt = int(pos_.piece_on(m.from())) * 64 + m.to();
+    const int pt = piece_to(pos_, m);
     int s = history_[std::size_t(history_index(pos_.side_to_move(), m))];
     for (int back = 1; back <= 2 && ply - back >= 0; ++back) {
         const int prev = frames_[std::size_t(ply - back)].piece_to;
@@ -282,23 +292,16 @@ int Searcher::quiet_score(Move m, int ply) const {
 void Searcher::update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth) {
     Frame& frame = frames_[std::size_t(ply)];
     if (frame.killers[0] != best) frame.killers[1] = frame.killers[0], frame.killers[0] = best;
-    const int prev1 = ply >= 1 ? frames_[std::size_t(ply) - 1].piece_to : -1;
-    if (prev1 >= 0) countermoves_[std::size_t(prev1)] = best;
-    const int prev2 = ply >= 2 ? frames_[std::size_t(ply) - 2].piece_to : -1;
+    const int prev[2] = {ply >= 1 ? frames_[std::size_t(ply) - 1].piece_to : -1,
+                         ply >= 2 ? frames_[std::size_t(ply) - 2].piece_to : -1};
+    if (prev[0] >= 0) countermoves_[std::size_t(prev[0])] = best;
     const Color us = pos_.side_to_move();
     const int bonus = std::min(depth * depth, 400);
     auto adjust = [&](Move q, int delta) {
-        int& main = history_[std::size_t(history_index(us, q))];
-        main += delta - main * std::abs(delta) / HISTORY_MAX;
-        const std::size_t pt = std::size_t(int(pos_.piece_on(q.from())) * 64 + q.to());
-        if (prev1 >= 0) {
-            std::int16_t& h = cont_history_[std::size_t(prev1) * PIECE_NB * 64 + pt];
-            h = std::int16_t(h + delta - h * std::abs(delta) / HISTORY_MAX);
-        }
-        if (prev2 >= 0) {
-            std::int16_t& h = cont_history_[std::size_t(prev2) * PIECE_NB * 64 + pt];
-            h = std::int16_t(h + delta - h * std::abs(delta) / HISTORY_MAX);
-        }
+        add_history(history_[std::size_t(history_index(us, q))], delta);
+        const std::size_t pt = std::size_t(piece_to(pos_, q));
+        for (int p : prev)
+            if (p >= 0) add_history(cont_history_[std::size_t(p) * PIECE_NB * 64 + pt], delta);
     };
     adjust(best, bonus);
     for (int q = 0; q < tried_count; ++q) adjust(tried[q], -bonus);
@@ -578,7 +581,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
             }
         }
         frame.current = m;
-        frame.piece_to = int(pos_.piece_on(m.from())) * 64 + m.to();
+        frame.piece_to = piece_to(pos_, m);
         child.on_alt = frame.on_alt && m == alt;
         child.refutation_length = 0;
         tt_.prefetch(pos_.key_after(m));
@@ -663,7 +666,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t pv_index) 
         frames_[1].on_alt = options_.alt_variations && rm.alt_length > 0;
         frames_[1].refutation_length = 0;
         frames_[0].current = rm.move;
-        frames_[0].piece_to = int(pos_.piece_on(rm.move.from())) * 64 + rm.move.to();
+        frames_[0].piece_to = piece_to(pos_, rm.move);
         pos_.do_move(rm.move);
         const int new_depth = depth - 1 + (pos_.in_check() && !options_.full_width ? 1 : 0);
         int score;
