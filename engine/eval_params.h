@@ -33,9 +33,13 @@ struct EvalWeights {
     S isolated_pawn;
     S doubled_pawn;
     S backward_pawn;
-    // Mobility: squares attacked that are not ours and not attacked by enemy pawns, per piece,
-    // counted from MOBILITY_TYPICAL so that an average piece scores about zero.
-    S mobility[7];
+    // Mobility: squares attacked that are not occupied by our pawns or king and not attacked by
+    // enemy pawns, by count. A table rather than a slope: the first few squares matter most (a
+    // trapped piece is nearly lost) and extra squares for a queen matter little.
+    S mobility_knight[9];
+    S mobility_bishop[14];
+    S mobility_rook[15];
+    S mobility_queen[28];
     // King safety: the summed attack weight on the enemy king zone (halved, capped) indexes this
     // table, which rises steeply since attacks work together.
     S king_danger[16];
@@ -53,7 +57,6 @@ struct EvalWeights {
 constexpr int WEIGHT_COUNT = int(sizeof(EvalWeights) / sizeof(S));
 
 constexpr int TEMPO = 10;
-constexpr int MOBILITY_TYPICAL[7] = {0, 0, 4, 6, 7, 13, 0};
 constexpr int KING_ATTACK_WEIGHT[7] = {0, 0, 2, 2, 3, 5, 0};
 
 // Endgames that material alone misjudges: with no pawns left, a lead of less than a rook

@@ -108,6 +108,16 @@ Bitboard pawn_structure(Bitboard our_pawns, Bitboard their_pawns, Score<Trace>& 
     return passed_pawns;
 }
 
+template <class Trace>
+void add_mobility(Score<Trace>& score, Color us, PieceType pt, int squares) {
+    switch (pt) {
+        case KNIGHT: score.add(W.mobility_knight[squares], us); break;
+        case BISHOP: score.add(W.mobility_bishop[squares], us); break;
+        case ROOK: score.add(W.mobility_rook[squares], us); break;
+        default: score.add(W.mobility_queen[squares], us); break;
+    }
+}
+
 template <Color Us, class Trace>
 void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const Bitboard pawn_attacks_by[COLOR_NB],
                    Bitboard passed) {
@@ -146,7 +156,7 @@ void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const B
         for (Bitboard b = pos.pieces(Us, pt); b;) {
             const Square s = pop_lsb(b);
             const Bitboard attacks = attacks_bb(pt, s, occ);
-            score.add(W.mobility[pt], Us, popcount(attacks & mobility_area) - MOBILITY_TYPICAL[pt]);
+            add_mobility(score, Us, pt, popcount(attacks & mobility_area));
             if (attacks & king_zone) {
                 ++attackers;
                 attack_weight += KING_ATTACK_WEIGHT[pt] * popcount(attacks & king_zone);

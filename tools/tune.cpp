@@ -8,7 +8,7 @@
 // minimised by gradient descent (Adam) over all positions at once. Every tenth game is held out:
 // its error is printed, so over-fitting shows.
 //
-// Usage: mainline_tune [--epochs N] [--lr X] [--l2 X] [--pst-l2 X] [--freeze-pst] [--out FILE] [--check] games.pgn...
+// Usage: mainline_tune [--epochs N] [--lr X] [--l2 X] [--pst-l2 X] [--freeze-pst] [--freeze-material] [--out FILE] [--check] games.pgn...
 //   --check   only verify that the traced linear model reproduces evaluate() and print K
 // The tuned weights are written as C++ (engine/eval_weights.h format) to --out (default stdout).
 #include <algorithm>
@@ -249,7 +249,10 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
     out << "    /* isolated_pawn */ " << at(index(&base->isolated_pawn)) << ",\n";
     out << "    /* doubled_pawn */ " << at(index(&base->doubled_pawn)) << ",\n";
     out << "    /* backward_pawn */ " << at(index(&base->backward_pawn)) << ",\n";
-    out << "    /* mobility */ {" << list(base->mobility, 7, 7, "        ") << "\n    },\n";
+    out << "    /* mobility_knight */ {" << list(base->mobility_knight, 9, 8, "        ") << "\n    },\n";
+    out << "    /* mobility_bishop */ {" << list(base->mobility_bishop, 14, 8, "        ") << "\n    },\n";
+    out << "    /* mobility_rook */ {" << list(base->mobility_rook, 15, 8, "        ") << "\n    },\n";
+    out << "    /* mobility_queen */ {" << list(base->mobility_queen, 28, 8, "        ") << "\n    },\n";
     out << "    /* king_danger */ {" << list(base->king_danger, 16, 8, "        ") << "\n    },\n";
     out << "    /* pawn_shield */ " << at(index(&base->pawn_shield)) << ",\n";
     out << "    /* king_open_file */ " << at(index(&base->king_open_file)) << ",\n";
@@ -273,6 +276,7 @@ int main(int argc, char** argv) {
     // their own, usually stronger, pull (or are held fixed with --freeze-pst).
     double pst_l2 = -1;  // -1: same as l2
     bool freeze_pst = false;
+    bool freeze_material = false;
     bool check_only = false;
     std::string out_file;
     std::vector<std::string> files;
@@ -284,11 +288,12 @@ int main(int argc, char** argv) {
         else if (a == "--l2" && i + 1 < argc) l2 = std::atof(argv[++i]);
         else if (a == "--pst-l2" && i + 1 < argc) pst_l2 = std::atof(argv[++i]);
         else if (a == "--freeze-pst") freeze_pst = true;
+        else if (a == "--freeze-material") freeze_material = true;
         else if (a == "--check") check_only = true;
         else files.push_back(a);
     }
     if (files.empty()) {
-        std::cerr << "usage: mainline_tune [--epochs N] [--lr X] [--l2 X] [--pst-l2 X] [--freeze-pst] [--out FILE] [--check] games.pgn...\n";
+        std::cerr << "usage: mainline_tune [--epochs N] [--lr X] [--l2 X] [--pst-l2 X] [--freeze-pst] [--freeze-material] [--out FILE] [--check] games.pgn...\n";
         return 2;
     }
     Data data;
@@ -342,6 +347,9 @@ int main(int argc, char** argv) {
                 if ((part ? g_eg[i] : g_mg[i]) == 0) continue;
                 const bool pst = i >= pst_first && i < pst_last;
                 if (pst && freeze_pst) continue;
+                // Piece values first in EvalWeights. Game results fit the middlegame values of
+                // the heavy pieces badly (a rook came out worth a bishop and a half pawn).
+                if (freeze_material && i < 7) continue;
                 const double grad = (part ? g_eg[i] : g_mg[i]) / train_n + 2 * (pst ? pst_l2 : l2) * (x - x0);
                 m = b1 * m + (1 - b1) * grad;
                 v = b2 * v + (1 - b2) * grad * grad;
