@@ -44,9 +44,10 @@ export const STARTPOS = DEFAULT_POSITION;
  * @property {string} termination PGN Termination tag value
  * @property {'w'|'b'|null} loser side that lost by an engine fault or the rules, null for draws
  * @property {'w'|'b'|null} flagged side whose clock ran out (also set when that was a draw)
- * @property {{ clockMs: number, usedMs: number, engineTimeMs: number|null, answered: boolean }} [flag]
+ * @property {{ clockMs: number, usedMs: number, engineTimeMs: number|null, answered: boolean, timerLateMs?: number|null }} [flag]
  *           the flagged move: clock before it, time taken (until bestmove, or until the tool
- *           stopped waiting), the engine's own last reported time, whether a bestmove came at all
+ *           stopped waiting), the engine's own last reported time, whether a bestmove came at all,
+ *           and (no bestmove) how late the tool's own deadline timer ran
  * @property {string} startFen
  * @property {MoveRecord[]} moves
  * @property {number} durationMs
@@ -345,7 +346,7 @@ export async function playGame({ white, black, startFen, limits, adjudication, s
       const used = performance.now() - tGo;
       await stopSearch(me);
       if (hasClock) {
-        const flag = { clockMs: clock[side], usedMs: used, engineTimeMs: engineTime, answered: false };
+        const flag = { clockMs: clock[side], usedMs: used, engineTimeMs: engineTime, answered: false, timerLateMs: e.timerLateMs ?? null };
         clock[side] -= used;
         flagged = side;
         return finish(timeLoss(chess, side), { clocks: { ...clock }, flag });

@@ -283,7 +283,8 @@ export async function runMatch(cfg) {
     const op = gr.opening ? ` "${gr.opening.id ?? gr.opening.fen}"` : '';
     const f = rec.flag;
     const flagText = f ? ` [flag: ${f.clockMs.toFixed(0)} ms left, ${f.answered ? 'moved after' : 'no move within'} ${f.usedMs.toFixed(0)} ms` +
-      `${f.engineTimeMs != null ? `, engine's last info time ${f.engineTimeMs} ms` : ''}]` : '';
+      `${f.engineTimeMs != null ? `, engine's last info time ${f.engineTimeMs} ms` : ''}` +
+      `${f.timerLateMs != null ? `, the tool's deadline timer ran ${f.timerLateMs.toFixed(0)} ms late` : ''}]` : '';
     log(`Game ${gr.index + 1}/${cfg.games} (${rec.whiteName} vs ${rec.blackName}${op}): ${rec.result} {${rec.reason}}${flagText} ` +
       `${rec.moves.length} plies, ${(rec.durationMs / 1000).toFixed(1)} s`);
     const pct = s.games ? ((s.wins + s.draws / 2) / s.games) : NaN;

@@ -81,10 +81,16 @@ export class UciProcess {
    */
   waitFor(re, timeoutMs, what = String(re), onSkip) {
     return new Promise((resolve, reject) => {
+      const due = performance.now() + timeoutMs;
       const timer = setTimeout(() => {
         this.waiter = null;
         const err = new Error(`timeout after ${timeoutMs} ms waiting for ${what}`);
         err.code = 'UCI_TIMEOUT';
+        // How late this timer ran: Node runs due timers before it reads the pipes, so when this
+        // process's event loop was busy past the deadline, the answer may already be waiting
+        // unread. Recorded with a time loss so that the tool's lag is not blamed on the engine
+        // unseen.
+        err.timerLateMs = performance.now() - due;
         reject(err);
       }, timeoutMs);
       const check = () => {
