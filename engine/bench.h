@@ -20,7 +20,7 @@ const std::vector<std::string_view>& bench_positions();
 
 struct BenchReport {
     std::uint64_t nodes = 0;
-    std::uint64_t time_ms = 0;
+    std::uint64_t time_ms = 0;  // in the searches (hash clearing between positions excluded)
     std::uint64_t fail_highs = 0;
     std::uint64_t fail_high_first = 0;
     double ebf = 0;  // geometric mean over positions of nodes(D) / nodes(D-1)

@@ -53,6 +53,18 @@ struct EvalWeights {
     S threat_by_pawn;
     // Our knight or bishop attacking their rook or queen.
     S threat_by_minor;
+    // Our rook attacking their queen.
+    S threat_by_rook;
+    // Their knights, bishops, rooks and queens that we attack and they do not defend, each.
+    S hanging;
+    // A knight, bishop, rook or queen of ours can give check on a square they do not attack: one
+    // each per piece type that can (how many such squares matters little).
+    S safe_check[4];
+    // Per own pawn on the squares of a bishop's colour, per bishop: such pawns block it.
+    S bishop_pawns;
+    // A rook on the seventh rank (relative) while their king is on the eighth or pawns remain on
+    // the seventh.
+    S rook_on_seventh;
 };
 constexpr int WEIGHT_COUNT = int(sizeof(EvalWeights) / sizeof(S));
 

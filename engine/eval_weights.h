@@ -132,6 +132,13 @@ constexpr EvalWeights WEIGHTS = {
     /* rook_semi_open_file */ {12, 6},
     /* threat_by_pawn */ {-35, -25},
     /* threat_by_minor */ {20, 15},
+    /* threat_by_rook */ {0, 0},
+    /* hanging */ {0, 0},
+    /* safe_check */ {
+        {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    },
+    /* bishop_pawns */ {0, 0},
+    /* rook_on_seventh */ {0, 0},
 };
 // clang-format on
 

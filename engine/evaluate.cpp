@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <type_traits>
 
 #include "eval_params.h"
 
@@ -118,26 +119,37 @@ void add_mobility(Score<Trace>& score, Color us, PieceType pt, int squares) {
     }
 }
 
+// The squares each side attacks, by piece type and in all, filled by evaluate_side() for the
+// terms that need both sides' attacks (threats and safe checks).
+struct Attacks {
+    Bitboard by[COLOR_NB][PIECE_TYPE_NB] = {};
+    Bitboard all[COLOR_NB] = {};
+};
+
 template <Color Us, class Trace>
 void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const Bitboard pawn_attacks_by[COLOR_NB],
-                   Bitboard passed) {
+                   Bitboard passed, Attacks& attacks_by) {
     constexpr Color Them = ~Us;
     const Bitboard occ = pos.pieces();
     const Bitboard our_pawns = pos.pieces(Us, PAWN), their_pawns = pos.pieces(Them, PAWN);
     const Square our_king = pos.king_square(Us), their_king = pos.king_square(Them);
 
-    // Material and piece-square tables.
-    for (int pt = PAWN; pt <= KING; ++pt) {
-        for (Bitboard b = pos.pieces(Us, PieceType(pt)); b;) {
-            // Tables are written from white's side; black reads them mirrored vertically.
-            const Square s = relative_square(Us, pop_lsb(b));
-            const int table_index = (7 - rank_of(s)) * 8 + file_of(s);
-            score.add(W.piece_value[pt], Us);
-            score.add(W.pst[pt][table_index], Us);
-            phase += PHASE_WEIGHT[pt];
+    // Material and piece-square tables: the position keeps their sum (Position::psq(), added by
+    // the caller); only the tuner's trace needs them piece by piece.
+    if constexpr (!std::is_same_v<Trace, NoTrace>) {
+        for (int pt = PAWN; pt <= KING; ++pt) {
+            for (Bitboard b = pos.pieces(Us, PieceType(pt)); b;) {
+                // Tables are written from white's side; black reads them mirrored vertically.
+                const Square s = relative_square(Us, pop_lsb(b));
+                const int table_index = (7 - rank_of(s)) * 8 + file_of(s);
+                score.add(W.piece_value[pt], Us);
+                score.add(W.pst[pt][table_index], Us);
+            }
         }
     }
+    for (int pt = KNIGHT; pt <= QUEEN; ++pt) phase += PHASE_WEIGHT[pt] * popcount(pos.pieces(Us, PieceType(pt)));
     if (more_than_one(pos.pieces(Us, BISHOP))) score.add(W.bishop_pair, Us);
+    constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;
 
     // Passed pawns: what depends on more than the pawns (the path ahead, the kings).
     for (Bitboard b = passed; b;) {
@@ -156,6 +168,7 @@ void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const B
         for (Bitboard b = pos.pieces(Us, pt); b;) {
             const Square s = pop_lsb(b);
             const Bitboard attacks = attacks_bb(pt, s, occ);
+            attacks_by.by[Us][pt] |= attacks;
             add_mobility(score, Us, pt, popcount(attacks & mobility_area));
             if (attacks & king_zone) {
                 ++attackers;
@@ -170,7 +183,12 @@ void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const B
                 const Bitboard file = file_bb(file_of(s));
                 if (!((our_pawns | their_pawns) & file)) score.add(W.rook_open_file, Us);
                 else if (!(our_pawns & file)) score.add(W.rook_semi_open_file, Us);
+                if (relative_rank(Us, s) == 6 &&
+                    (relative_rank(Us, their_king) == 7 || (their_pawns & rank_bb(Us == WHITE ? 6 : 1))))
+                    score.add(W.rook_on_seventh, Us);
             }
+            if (pt == BISHOP)
+                score.add(W.bishop_pawns, Us, popcount(our_pawns & (DARK_SQUARES & square_bb(s) ? DARK_SQUARES : ~DARK_SQUARES)));
             // Our knights and bishops attacking their rooks and queens.
             if ((pt == KNIGHT || pt == BISHOP) && (attacks & pos.pieces(Them, ROOK, QUEEN)))
                 score.add(W.threat_by_minor, Us);
@@ -190,6 +208,29 @@ void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const B
         open_files += !(our_pawns & file_bb(f));
     score.add(W.king_open_file, Us, open_files);
     score.add(W.pawn_shield, Us, popcount(our_pawns & shield_files & shield_ranks));
+
+    attacks_by.by[Us][PAWN] = pawn_attacks_by[Us];
+    attacks_by.by[Us][KING] = king_attacks(our_king);
+    for (int pt = PAWN; pt <= KING; ++pt) attacks_by.all[Us] |= attacks_by.by[Us][pt];
+}
+
+// The terms that need both sides' attacks: their pieces left hanging, our rook on their queen,
+// and the checks we could give where they cannot take the checking piece.
+template <Color Us, class Trace>
+void evaluate_threats(const Position& pos, Score<Trace>& score, const Attacks& a) {
+    constexpr Color Them = ~Us;
+    const Bitboard their_pieces = pos.pieces(Them) & ~pos.pieces(PAWN, KING);
+    score.add(W.hanging, Us, popcount(their_pieces & a.all[Us] & ~a.all[Them]));
+    if (a.by[Us][ROOK] & pos.pieces(Them, QUEEN)) score.add(W.threat_by_rook, Us);
+
+    const Square king = pos.king_square(Them);
+    const Bitboard occ = pos.pieces();
+    const Bitboard safe = ~pos.pieces(Us) & ~a.all[Them];
+    const Bitboard diagonal = bishop_attacks(king, occ), straight = rook_attacks(king, occ);
+    if (knight_attacks(king) & a.by[Us][KNIGHT] & safe) score.add(W.safe_check[0], Us);
+    if (diagonal & a.by[Us][BISHOP] & safe) score.add(W.safe_check[1], Us);
+    if (straight & a.by[Us][ROOK] & safe) score.add(W.safe_check[2], Us);
+    if ((diagonal | straight) & a.by[Us][QUEEN] & safe) score.add(W.safe_check[3], Us);
 }
 
 // How much of the endgame score stands, out of SCALE_NORMAL.
@@ -232,9 +273,16 @@ int evaluate_with(const Position& pos, Trace& trace, PawnCache* cache, int& phas
         side[WHITE].eg += eg;
         if (entry) *entry = {{white_pawns, black_pawns}, {passed[WHITE], passed[BLACK]}, mg, eg};
     }
+    if constexpr (std::is_same_v<Trace, NoTrace>) {
+        side[WHITE].mg += pos.psq().mg;
+        side[WHITE].eg += pos.psq().eg;
+    }
     int phase = 0;
-    evaluate_side<WHITE>(pos, side[WHITE], phase, pawn_attacks_by, passed[WHITE]);
-    evaluate_side<BLACK>(pos, side[BLACK], phase, pawn_attacks_by, passed[BLACK]);
+    Attacks attacks;
+    evaluate_side<WHITE>(pos, side[WHITE], phase, pawn_attacks_by, passed[WHITE], attacks);
+    evaluate_side<BLACK>(pos, side[BLACK], phase, pawn_attacks_by, passed[BLACK], attacks);
+    evaluate_threats<WHITE>(pos, side[WHITE], attacks);
+    evaluate_threats<BLACK>(pos, side[BLACK], attacks);
     phase = std::min(phase, MAX_PHASE);
     const int mg = side[WHITE].mg - side[BLACK].mg;
     int eg = side[WHITE].eg - side[BLACK].eg;

@@ -234,8 +234,39 @@ int count_legal_moves(const Position& pos) {
     return counter.count;
 }
 
+// Hash moves are checked at nearly every node, so the common kind (a normal move) is tested
+// directly: the piece can make that move, and afterwards no enemy piece attacks our king. The rare
+// kinds (castling, en passant, promotions) are looked up in the generated list.
 bool is_legal(const Position& pos, Move m) {
-    return m.is_ok() && legal_moves(pos).contains(m);
+    if (!m.is_ok()) return false;
+    if (m.kind() != Move::NORMAL) return legal_moves(pos).contains(m);
+    if (m.raw() >> 12) return false;  // stray promotion bits: not a move the generator makes
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = pos.piece_on(from);
+    if (pc == NO_PIECE || color_of(pc) != us || (pos.pieces(us) & square_bb(to))) return false;
+    const Bitboard occ = pos.pieces();
+    const PieceType pt = type_of(pc);
+    if (pt == PAWN) {
+        // Moves to the last rank must be promotions.
+        if (relative_rank(us, to) == 7) return false;
+        const int up = us == WHITE ? 8 : -8;
+        const bool capture = (pawn_attacks(us, from) & pos.pieces(them) & square_bb(to)) != 0;
+        const bool push = int(to) == int(from) + up && pos.empty(to);
+        const bool double_push = relative_rank(us, from) == 1 && int(to) == int(from) + 2 * up && pos.empty(to) &&
+                                 pos.empty(Square(int(from) + up));
+        if (!capture && !push && !double_push) return false;
+    } else if (!(attacks_bb(pt, from, occ) & square_bb(to))) {
+        return false;
+    }
+    // After the move: the king's square, the occupancy, and the enemies still on the board.
+    const Square king = pt == KING ? to : pos.king_square(us);
+    const Bitboard after = (occ ^ square_bb(from)) | square_bb(to);
+    const Bitboard enemies = pos.pieces(them) & ~square_bb(to);
+    return !((pawn_attacks(us, king) & enemies & pos.pieces(PAWN)) | (knight_attacks(king) & enemies & pos.pieces(KNIGHT)) |
+             (king_attacks(king) & enemies & pos.pieces(KING)) |
+             (bishop_attacks(king, after) & enemies & pos.pieces(BISHOP, QUEEN)) |
+             (rook_attacks(king, after) & enemies & pos.pieces(ROOK, QUEEN)));
 }
 
 }  // namespace mainline

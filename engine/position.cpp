@@ -70,6 +70,8 @@ Position::Position() {
 void Position::put_piece(Piece p, Square s) {
     Bitboard b = square_bb(s);
     board_[s] = p;
+    psq_.mg += psq::value(p, s).mg;
+    psq_.eg += psq::value(p, s).eg;
     by_type_[NO_PIECE_TYPE] |= b;
     by_type_[type_of(p)] |= b;
     by_color_[color_of(p)] |= b;
@@ -79,6 +81,8 @@ void Position::remove_piece(Square s) {
     Piece p = board_[s];
     Bitboard b = square_bb(s);
     board_[s] = NO_PIECE;
+    psq_.mg -= psq::value(p, s).mg;
+    psq_.eg -= psq::value(p, s).eg;
     by_type_[NO_PIECE_TYPE] ^= b;
     by_type_[type_of(p)] ^= b;
     by_color_[color_of(p)] ^= b;
@@ -89,6 +93,8 @@ void Position::move_piece(Square from, Square to) {
     Bitboard b = square_bb(from) | square_bb(to);
     board_[from] = NO_PIECE;
     board_[to] = p;
+    psq_.mg += psq::value(p, to).mg - psq::value(p, from).mg;
+    psq_.eg += psq::value(p, to).eg - psq::value(p, from).eg;
     by_type_[NO_PIECE_TYPE] ^= b;
     by_type_[type_of(p)] ^= b;
     by_color_[color_of(p)] ^= b;
@@ -286,6 +292,13 @@ std::string Position::consistency_error() const {
     if (types != pieces()) return "piece-type bitboards differ from occupancy";
     if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1) return "not one king per side";
     if (key() != compute_key()) return "incremental key differs from the key computed from scratch";
+    psq::Pair psq_sum;
+    for (int s = 0; s < 64; ++s)
+        if (board_[s] != NO_PIECE) {
+            psq_sum.mg += psq::value(board_[s], Square(s)).mg;
+            psq_sum.eg += psq::value(board_[s], Square(s)).eg;
+        }
+    if (psq_sum.mg != psq_.mg || psq_sum.eg != psq_.eg) return "incremental piece-square sum differs from the board";
     if (checkers() != compute_checkers()) return "stored checkers differ from the actual checkers";
     if (attacked_by(side_, king_square(~side_))) return "the side not to move is in check";
     if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) return "a pawn stands on rank 1 or 8";

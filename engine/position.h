@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bitboard.h"
+#include "psq.h"
 #include "result.h"
 #include "types.h"
 
@@ -55,6 +56,8 @@ public:
     Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
     Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
     Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    // Material plus piece-square values of all pieces, white's minus black's (see psq.h).
+    psq::Pair psq() const { return psq_; }
 
     const StateInfo& state() const { return states_[std::size_t(top_)]; }
     Key key() const { return state().key; }
@@ -110,6 +113,7 @@ private:
     Bitboard by_color_[COLOR_NB];
     Color side_ = WHITE;
     int fullmove_ = 1;
+    psq::Pair psq_;
     // states_[0..top_] is the history, states_[top_] the current state. The vector is kept at
     // least one longer than that, so make/unmake only move an index (no push_back in the hot path).
     std::vector<StateInfo> states_;

@@ -263,8 +263,12 @@ void Searcher::order_moves(Move* moves, int* scores, int count, Move hash_move, 
         else if (m == alt) s = ORDER_ALT_MOVE;
         else if (is_capture(pos_, m)) {
             const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
-            const int mvv_lva = 16 * SEE_VALUE[victim] / 10 - int(type_of(pos_.piece_on(m.from())));
-            s = (see(pos_, m) >= 0 ? ORDER_GOOD_CAPTURE : ORDER_BAD_CAPTURE) + mvv_lva;
+            const PieceType attacker = type_of(pos_.piece_on(m.from()));
+            const int mvv_lva = 16 * SEE_VALUE[victim] / 10 - int(attacker);
+            // Taking a piece worth at least the capturer never loses material (the exchange can
+            // stop after the recapture), so only the other captures need the full exchange.
+            const bool good = SEE_VALUE[victim] >= SEE_VALUE[attacker] || see(pos_, m) >= 0;
+            s = (good ? ORDER_GOOD_CAPTURE : ORDER_BAD_CAPTURE) + mvv_lva;
         } else if (m.kind() == Move::PROMOTION) {
             s = m.promotion() == QUEEN ? ORDER_GOOD_CAPTURE - 1 : ORDER_BAD_CAPTURE - 1000;
         } else if (m == f.killers[0]) s = ORDER_KILLER_1;

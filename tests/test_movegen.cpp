@@ -393,6 +393,19 @@ TEST(IsLegal, AgreesWithTheMoveListAndRejectsRandomMoves) {
     EXPECT_GT(rejected, 1000);
 }
 
+// Every from-to pair as a normal move: the direct test of normal moves must agree with the list.
+TEST(IsLegal, AgreesWithTheMoveListOnEveryNormalMove) {
+    for (const std::string& fen : test::all_data_fens()) {
+        const Position pos = pos_from(fen);
+        const MoveList legal = legal_moves(pos);
+        for (int from = 0; from < 64; ++from)
+            for (int to = 0; to < 64; ++to) {
+                const Move m{Square(from), Square(to)};
+                ASSERT_EQ(is_legal(pos, m), legal.contains(m)) << fen << ": " << move_to_uci(m);
+            }
+    }
+}
+
 TEST(IsLegal, RejectsNearMisses) {
     const Position pos = pos_from("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
     EXPECT_TRUE(is_legal(pos, Move(SQ_E1, SQ_G1, Move::CASTLING)));

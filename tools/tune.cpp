@@ -1,14 +1,21 @@
-// Texel tuner: fits the evaluation weights (eval_params::EvalWeights) to game results.
+// Texel tuner: fits the evaluation weights (eval_params::EvalWeights) to game results, or to a
+// stronger engine's scores of the same positions.
 //
-// Reads PGN files (the ones `npm run match --pgn` writes: tags, SAN movetext, a result), takes
-// every position from ply MIN_PLY on, resolves it to the end of its quiescence line (so that the
-// evaluation is judged on quiet positions, as the search uses it), and records the evaluation's
-// trace there. The evaluation is linear in the weights given the trace (phase and endgame scale
-// held fixed), so the mean squared error between the game result and sigmoid(K * eval) can be
-// minimised by gradient descent (Adam) over all positions at once. Every tenth game is held out:
-// its error is printed, so over-fitting shows.
+// Reads PGN files (the ones `npm run match --pgn` writes: tags, SAN movetext, a result), taking
+// every position from ply MIN_PLY on, or position files (`FEN | score | result [| reference]`, as
+// tools/datagen.cpp writes them and scripts/tune/label.mjs labels them). Each position is resolved
+// to the end of its quiescence line (so that the evaluation is judged on quiet positions, as the
+// search uses it), and the evaluation's trace is recorded there. The evaluation is linear in the
+// weights given the trace (phase and endgame scale held fixed), so the mean squared error between
+// the target and sigmoid(K * eval) can be minimised by gradient descent (Adam) over all positions at
+// once. The target is the game result or, for labelled positions, the reference score turned into
+// an expected result by its own fitted sigmoid, blended with the result by --lambda. A tenth of the
+// games (or of the blocks of position lines) is held out: its error is printed, so over-fitting
+// shows.
 //
-// Usage: mainline_tune [--epochs N] [--lr X] [--l2 X] [--pst-l2 X] [--freeze-pst] [--freeze-material] [--out FILE] [--check] games.pgn...
+// Usage: mainline_tune [--epochs N] [--lr X] [--l2 X] [--pst-l2 X] [--lambda X] [--freeze-pst]
+//                      [--freeze-material] [--out FILE] [--check] games.pgn|positions.txt...
+//   --lambda  weight of the reference score in the target of labelled positions (default 1)
 //   --check   only verify that the traced linear model reproduces evaluate() and print K
 // The tuned weights are written as C++ (engine/eval_weights.h format) to --out (default stdout).
 #include <algorithm>
@@ -43,7 +50,9 @@ struct Entry {
     std::uint16_t count;
     std::uint8_t phase;
     std::uint8_t scale;
-    float result;  // 1 white won, 0.5 draw, 0 black won
+    float result;     // 1 white won, 0.5 draw, 0 black won
+    float reference;  // a reference engine's score (cp, white's side), or NaN
+    float target;     // what sigmoid(K * eval) is fitted to
     bool white_to_move;
     bool held_out;
 };
@@ -88,7 +97,8 @@ int qsearch(Position& pos, int alpha, int beta, int ply, Move (*pv)[QS_MAX_PLY +
     return alpha;
 }
 
-void add_position(Data& data, const Position& game_pos, float result, bool held_out, long& mismatches) {
+void add_position(Data& data, const Position& game_pos, float result, float reference, bool held_out,
+                  long& mismatches) {
     if (game_pos.in_check()) return;
     Position pos = game_pos;
     static Move pv[QS_MAX_PLY + 1][QS_MAX_PLY + 1];
@@ -103,6 +113,8 @@ void add_position(Data& data, const Position& game_pos, float result, bool held_
     e.phase = std::uint8_t(trace.phase);
     e.scale = std::uint8_t(trace.scale);
     e.result = result;
+    e.reference = reference;
+    e.target = result;
     e.white_to_move = pos.side_to_move() == WHITE;
     e.held_out = held_out;
     for (int i = 0; i < WEIGHT_COUNT; ++i)
@@ -155,7 +167,7 @@ bool read_pgn(const std::string& file, Data& data, long& games, long& mismatches
                     auto m = parse_san(pos, tok);
                     if (!m) break;
                     pos.do_move(m.value());
-                    if (++ply >= MIN_PLY) add_position(data, pos, r, held_out, mismatches);
+                    if (++ply >= MIN_PLY) add_position(data, pos, r, NAN, held_out, mismatches);
                 }
             }
         }
@@ -171,6 +183,34 @@ bool read_pgn(const std::string& file, Data& data, long& games, long& mismatches
         else if (!line.empty() && line[0] != '[') movetext += line + " ";
     }
     finish();
+    return true;
+}
+
+// Position lines: `FEN | score | result [| reference score]`. Lines come game by game, so blocks
+// of them are held out together (positions of one game are alike).
+bool read_positions(const std::string& file, Data& data, long& lines, long& mismatches) {
+    std::ifstream in(file);
+    if (!in) {
+        std::cerr << "cannot read " << file << "\n";
+        return false;
+    }
+    std::string line;
+    while (std::getline(in, line)) {
+        std::vector<std::string> fields;
+        for (std::size_t start = 0;;) {
+            const std::size_t bar = line.find('|', start);
+            fields.push_back(line.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
+            if (bar == std::string::npos) break;
+            start = bar + 1;
+        }
+        if (fields.size() < 3) continue;
+        auto pos = Position::from_fen(fields[0].substr(0, fields[0].find_last_not_of(' ') + 1));
+        if (!pos) continue;
+        const float result = std::strtof(fields[2].c_str(), nullptr);
+        const float reference = fields.size() >= 4 ? std::strtof(fields[3].c_str(), nullptr) : NAN;
+        add_position(data, pos.value(), result, reference, (lines / 64) % 10 == 9, mismatches);
+        ++lines;
+    }
     return true;
 }
 
@@ -195,21 +235,53 @@ double error(const Data& d, const Weights& w, double k, bool held_out) {
     long n = 0;
     for (const Entry& e : d.entries) {
         if (e.held_out != held_out) continue;
-        const double diff = e.result - sigmoid(k, model_eval(d, e, w));
+        const double diff = e.target - sigmoid(k, model_eval(d, e, w));
         sum += diff * diff;
         ++n;
     }
     return n ? sum / n : 0;
 }
 
-double fit_k(const Data& d, const Weights& w) {
+// The K that minimises `err(K)` (a ternary search; the error is unimodal in K).
+template <class Error>
+double minimise_k(Error err) {
     double lo = 0.1, hi = 10.0;
-    for (int i = 0; i < 40; ++i) {  // golden-section-like ternary search
+    for (int i = 0; i < 40; ++i) {
         const double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
-        if (error(d, w, a, false) < error(d, w, b, false)) hi = b;
+        if (err(a) < err(b)) hi = b;
         else lo = a;
     }
     return (lo + hi) / 2;
+}
+
+// K for our evaluation: the one that predicts the game results best.
+double fit_k(const Data& d, const Weights& w) {
+    return minimise_k([&](double k) {
+        double sum = 0;
+        for (const Entry& e : d.entries) {
+            if (e.held_out) continue;
+            const double diff = e.result - sigmoid(k, model_eval(d, e, w));
+            sum += diff * diff;
+        }
+        return sum;
+    });
+}
+
+// The reference engine's scores get a K of their own, fitted the same way: its centipawns need
+// not be ours. Returns 0 when no position has a reference score.
+double fit_reference_k(const Data& d) {
+    long n = 0;
+    for (const Entry& e : d.entries) n += !std::isnan(e.reference);
+    if (!n) return 0;
+    return minimise_k([&](double k) {
+        double sum = 0;
+        for (const Entry& e : d.entries) {
+            if (e.held_out || std::isnan(e.reference)) continue;
+            const double diff = e.result - sigmoid(k, e.reference);
+            sum += diff * diff;
+        }
+        return sum;
+    });
 }
 
 void write_weights(std::ostream& out, const Weights& w, const std::string& provenance) {
@@ -261,6 +333,11 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
     out << "    /* rook_semi_open_file */ " << at(index(&base->rook_semi_open_file)) << ",\n";
     out << "    /* threat_by_pawn */ " << at(index(&base->threat_by_pawn)) << ",\n";
     out << "    /* threat_by_minor */ " << at(index(&base->threat_by_minor)) << ",\n";
+    out << "    /* threat_by_rook */ " << at(index(&base->threat_by_rook)) << ",\n";
+    out << "    /* hanging */ " << at(index(&base->hanging)) << ",\n";
+    out << "    /* safe_check */ {" << list(base->safe_check, 4, 4, "        ") << "\n    },\n";
+    out << "    /* bishop_pawns */ " << at(index(&base->bishop_pawns)) << ",\n";
+    out << "    /* rook_on_seventh */ " << at(index(&base->rook_on_seventh)) << ",\n";
     out << "};\n// clang-format on\n\n}  // namespace mainline::eval_params\n";
 }
 
@@ -275,6 +352,7 @@ int main(int argc, char** argv) {
     // The piece-square tables have 64 entries per piece, each seen in few positions: they get
     // their own, usually stronger, pull (or are held fixed with --freeze-pst).
     double pst_l2 = -1;  // -1: same as l2
+    double lambda = 1.0;
     bool freeze_pst = false;
     bool freeze_material = false;
     bool check_only = false;
@@ -287,19 +365,26 @@ int main(int argc, char** argv) {
         else if (a == "--out" && i + 1 < argc) out_file = argv[++i];
         else if (a == "--l2" && i + 1 < argc) l2 = std::atof(argv[++i]);
         else if (a == "--pst-l2" && i + 1 < argc) pst_l2 = std::atof(argv[++i]);
+        else if (a == "--lambda" && i + 1 < argc) lambda = std::atof(argv[++i]);
         else if (a == "--freeze-pst") freeze_pst = true;
         else if (a == "--freeze-material") freeze_material = true;
         else if (a == "--check") check_only = true;
         else files.push_back(a);
     }
     if (files.empty()) {
-        std::cerr << "usage: mainline_tune [--epochs N] [--lr X] [--l2 X] [--pst-l2 X] [--freeze-pst] [--freeze-material] [--out FILE] [--check] games.pgn...\n";
+        std::cerr << "usage: mainline_tune [--epochs N] [--lr X] [--l2 X] [--pst-l2 X] [--lambda X] [--freeze-pst] "
+                     "[--freeze-material] [--out FILE] [--check] games.pgn|positions.txt...\n";
         return 2;
     }
     Data data;
     long games = 0, mismatches = 0;
-    for (const auto& f : files)
-        if (!read_pgn(f, data, games, mismatches)) return 1;
+    long position_lines = 0;
+    for (const auto& f : files) {
+        const bool pgn = f.size() >= 4 && f.compare(f.size() - 4, 4, ".pgn") == 0;
+        if (!(pgn ? read_pgn(f, data, games, mismatches) : read_positions(f, data, position_lines, mismatches)))
+            return 1;
+    }
+    games += position_lines / 64;  // for the provenance line: about one game per 64 positions
     std::cerr << "games " << games << ", positions " << data.entries.size() << ", features "
               << data.features.size() << ", model/evaluate mismatches " << mismatches << "\n";
     if (data.entries.empty()) return 1;
@@ -311,6 +396,13 @@ int main(int argc, char** argv) {
         w.eg[i] = base[i].eg;
     }
     const double k = fit_k(data, w);
+    const double k_ref = fit_reference_k(data);
+    if (k_ref > 0) {
+        for (Entry& e : data.entries)
+            if (!std::isnan(e.reference))
+                e.target = float(lambda * sigmoid(k_ref, e.reference) + (1 - lambda) * e.result);
+        std::cerr << "reference K " << k_ref << ", lambda " << lambda << "\n";
+    }
     const double train0 = error(data, w, k, false), test0 = error(data, w, k, true);
     std::cerr << "K " << k << ", error train " << train0 << " held-out " << test0 << "\n";
     if (check_only) return mismatches ? 1 : 0;
@@ -330,7 +422,7 @@ int main(int argc, char** argv) {
             if (e.held_out) continue;
             const double s = sigmoid(k, model_eval(data, e, w));
             // d/d eval of (R - s)^2 = -2 (R - s) s (1 - s) k / 400
-            const double g = -2.0 * (e.result - s) * s * (1 - s) * k / 400.0;
+            const double g = -2.0 * (e.target - s) * s * (1 - s) * k / 400.0;
             const double gm = g * e.phase / 24.0;
             const double ge = g * e.scale / double(eval_params::SCALE_NORMAL) * (24 - e.phase) / 24.0;
             for (std::uint32_t i = e.first; i < e.first + e.count; ++i) {
