@@ -65,6 +65,9 @@ struct EvalWeights {
     // A rook on the seventh rank (relative) while their king is on the eighth or pawns remain on
     // the seventh.
     S rook_on_seventh;
+    // Rule of the square: in a pawn ending, a passed pawn with a free path that the enemy king
+    // cannot catch before it promotes.
+    S unstoppable_passer;
 };
 constexpr int WEIGHT_COUNT = int(sizeof(EvalWeights) / sizeof(S));
 

@@ -152,10 +152,21 @@ void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const B
     constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;
 
     // Passed pawns: what depends on more than the pawns (the path ahead, the kings).
+    const bool pawn_ending_for_them = !(pos.pieces(Them) & ~pos.pieces(PAWN, KING));
     for (Bitboard b = passed; b;) {
         const Square s = pop_lsb(b);
         const int rank = relative_rank(Us, s);
-        if (!(occ & forward_file(Us, s))) score.add(W.passed_free_path[rank], Us);
+        const bool free_path = !(occ & forward_file(Us, s));
+        if (free_path) score.add(W.passed_free_path[rank], Us);
+        if (free_path && pawn_ending_for_them) {
+            // Plies the pawn needs (a pawn on its first rank may step two squares at once), and
+            // the plies their king needs to reach the promotion square, with a move in hand if
+            // it is theirs to move.
+            const int pawn_moves = 7 - rank - (rank == 1);
+            const Square promotion = make_square(file_of(s), Us == WHITE ? 7 : 0);
+            const int king_moves = distance(their_king, promotion) - (pos.side_to_move() == Them);
+            if (king_moves > pawn_moves) score.add(W.unstoppable_passer, Us);
+        }
         const Square stop = pawn_push(Us, s);
         score.add(W.passed_king_distance, Us, (distance(their_king, stop) - distance(our_king, stop)) * rank);
     }

@@ -58,7 +58,8 @@ Searcher::Searcher(TranspositionTable& tt)
       tri_end_(MAX_PLY + 2),
       history_(2 * 64 * 64),
       cont_history_(std::size_t(PIECE_NB) * 64 * PIECE_NB * 64),
-      countermoves_(std::size_t(PIECE_NB) * 64) {
+      countermoves_(std::size_t(PIECE_NB) * 64),
+      correction_(std::size_t(COLOR_NB) * CORRECTION_SIZE) {
     for (int d = 1; d < 64; ++d)
         for (int n = 1; n < 64; ++n)
             reductions_[d][n] = int(LMR_BASE + std::log(double(d)) * std::log(double(n)) / LMR_DIVISOR);
@@ -68,6 +69,7 @@ void Searcher::clear() {
     std::fill(history_.begin(), history_.end(), 0);
     std::fill(cont_history_.begin(), cont_history_.end(), std::int16_t(0));
     std::fill(countermoves_.begin(), countermoves_.end(), Move::none());
+    std::fill(correction_.begin(), correction_.end(), std::int16_t(0));
     for (Frame& f : frames_) f.killers[0] = f.killers[1] = Move::none();
     pv_hash_.clear();
 }
@@ -311,6 +313,19 @@ void Searcher::update_quiet_stats(int ply, Move best, const Move* tried, int tri
     for (int q = 0; q < tried_count; ++q) adjust(tried[q], -bonus);
 }
 
+std::size_t Searcher::correction_index() const {
+    const std::uint64_t h = (pos_.pieces(WHITE, PAWN) * 0x9E3779B97F4A7C15ULL) ^ (pos_.pieces(BLACK, PAWN) * 0xC2B2AE3D27D4EB4FULL);
+    return std::size_t(pos_.side_to_move()) * CORRECTION_SIZE + std::size_t(h >> 50) % CORRECTION_SIZE;
+}
+
+int Searcher::correction() const { return correction_[correction_index()] / CORRECTION_GRAIN; }
+
+void Searcher::update_correction(int error, int depth) {
+    const int bonus = std::clamp(error * depth * CORRECTION_GRAIN / 8, -CORRECTION_MAX / 4, CORRECTION_MAX / 4);
+    std::int16_t& c = correction_[correction_index()];
+    c = std::int16_t(c + bonus - c * std::abs(bonus) / CORRECTION_MAX);
+}
+
 void Searcher::pick_next(Move* moves, int* scores, int count, int i) const {
     int best = i;
     for (int j = i + 1; j < count; ++j)
@@ -495,17 +510,19 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
 
     // Step 4. Pruning before any move is searched (non-PV nodes, not in check).
     const bool in_check = pos_.in_check();
-    int static_eval = SCORE_NONE;
+    int static_eval = SCORE_NONE;  // the evaluation itself (what the hash table keeps)
+    int pruning_eval = SCORE_NONE;  // corrected by what searches of this pawn structure found
     if (!PvNode && !in_check && !options_.full_width) {
         static_eval = hit.found && hit.eval != SCORE_NONE ? hit.eval : evaluate(pos_, pawn_cache_);
+        pruning_eval = std::clamp(static_eval + correction(), -SCORE_MATE_IN_MAX_PLY + 1, SCORE_MATE_IN_MAX_PLY - 1);
     }
     if (!PvNode && !in_check && !options_.full_width && !excluded.is_ok()) {
         // Reverse futility pruning.
-        if (depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN_PER_PLY * depth >= beta && !is_mate_score(beta))
-            return static_eval;
+        if (depth <= RFP_MAX_DEPTH && pruning_eval - RFP_MARGIN_PER_PLY * depth >= beta && !is_mate_score(beta))
+            return pruning_eval;
         // Null move pruning, with the zugzwang guard: the side to move must have a piece.
         const Color stm = pos_.side_to_move();
-        if (NULL_MOVE && depth >= NULL_MOVE_MIN_DEPTH && static_eval >= beta && !is_mate_score(beta) &&
+        if (NULL_MOVE && depth >= NULL_MOVE_MIN_DEPTH && pruning_eval >= beta && !is_mate_score(beta) &&
             frames_[std::size_t(ply) - 1].current.is_ok() &&
             (pos_.pieces(stm) & ~pos_.pieces(PAWN, KING))) {
             const int r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
@@ -576,7 +593,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
                 see(pos_, m) < -SEE_PRUNING_MARGIN_PER_PLY * depth)
                 continue;
             if (quiet && FUTILITY && depth <= FUTILITY_MAX_DEPTH &&
-                static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha) {
+                pruning_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha) {
                 // Checks are never futile: make the move to see, take it back if quiet.
                 pos_.do_move(m);
                 const bool checks = pos_.in_check();
@@ -655,6 +672,11 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     // Step 9. Store the result; exact PV nodes also store their line in the PV hash.
     const Bound bound = best >= beta ? BOUND_LOWER : (PvNode && alpha > alpha_start) ? BOUND_EXACT : BOUND_UPPER;
     tt_.store(pos_.key(), ply, best_move, best, static_eval, depth, bound);
+    // Correction history learns from results that say more than the evaluation: quiet best moves
+    // (or none) whose score lies on the side of the static evaluation that the bound allows.
+    if (static_eval != SCORE_NONE && !(best_move.is_ok() && !pos_.empty(best_move.to())) && !is_mate_score(best) &&
+        (bound == BOUND_EXACT || (bound == BOUND_LOWER && best > static_eval) || (bound == BOUND_UPPER && best < static_eval)))
+        update_correction(best - static_eval, depth);
     if (PvNode && bound == BOUND_EXACT && options_.pv_method == PvMethod::PVHASH)
         pv_hash_.store(pos_.key(), depth, score_to_tt(best, ply), pv_at(ply));
     return best;

@@ -182,6 +182,13 @@ private:
     // and two plies back (one table for both, as a quiet move's worth depends on what came before).
     std::vector<std::int16_t> cont_history_;
     std::vector<Move> countermoves_;  // [piece_to of the opponent's last move]
+    // Correction history: how far searches found the static evaluation off, by side to move and
+    // pawn structure (in 1/CORRECTION_GRAIN cp). Steers pruning only: the score of a line is
+    // always the plain evaluation at its end.
+    std::vector<std::int16_t> correction_;
+    std::size_t correction_index() const;
+    int correction() const;
+    void update_correction(int error, int depth);
     int quiet_score(Move m, int ply) const;
     void update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth);
     int reductions_[64][64] = {};  // late move reductions by [depth][move number]

@@ -1,6 +1,8 @@
 // Every search parameter in one place, with why it has its value.
 #pragma once
 
+#include <cstddef>
+
 namespace mainline::search_params {
 
 // Aspiration windows: start narrow around the previous score once scores settle (depth 5 on),
@@ -77,6 +79,11 @@ constexpr bool SINGULAR_EXTENSIONS = true;
 constexpr int SINGULAR_MIN_DEPTH = 7;
 constexpr int SINGULAR_TT_DEPTH_MARGIN = 3;  // the stored bound must come from at least depth - 3
 constexpr int SINGULAR_MARGIN_PER_PLY = 2;   // singular beta = stored score - 2 * depth
+
+// Correction history (pruning decisions only): entries per side, their unit (1/GRAIN cp) and bound.
+constexpr std::size_t CORRECTION_SIZE = 16384;
+constexpr int CORRECTION_GRAIN = 32;
+constexpr int CORRECTION_MAX = 32 * 64;  // +-64 cp at most
 
 // Quiescence: a capture that cannot raise the score even when it wins the piece outright plus
 // this margin is skipped (delta pruning); it never applies when in check.

@@ -304,7 +304,8 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
     const char* names[7] = {"none", "pawn", "knight", "bishop", "rook", "queen", "king"};
     out << "// Evaluation weights fitted by the Texel tuner (tools/tune.cpp); see eval_params.h for what\n"
            "// each one means. " << provenance << "\n"
-           "// Regenerate rather than edit by hand: mainline_tune --out engine/eval_weights.h games.pgn...\n"
+           "// Regenerate rather than edit by hand (docs/strength.md, \"Tuning the evaluation\"):\n"
+           "//   mainline_tune [--lambda X] --out engine/eval_weights.h games.pgn|positions.txt...\n"
            "#pragma once\n\n#include \"eval_params.h\"\n\nnamespace mainline::eval_params {\n\n"
            "// clang-format off\nconstexpr EvalWeights WEIGHTS = {\n";
     out << "    /* piece_value */ {" << list(base->piece_value, 7, 7, "        ") << "\n    },\n";
@@ -338,6 +339,7 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
     out << "    /* safe_check */ {" << list(base->safe_check, 4, 4, "        ") << "\n    },\n";
     out << "    /* bishop_pawns */ " << at(index(&base->bishop_pawns)) << ",\n";
     out << "    /* rook_on_seventh */ " << at(index(&base->rook_on_seventh)) << ",\n";
+    out << "    /* unstoppable_passer */ " << at(index(&base->unstoppable_passer)) << ",\n";
     out << "};\n// clang-format on\n\n}  // namespace mainline::eval_params\n";
 }
 
@@ -384,7 +386,6 @@ int main(int argc, char** argv) {
         if (!(pgn ? read_pgn(f, data, games, mismatches) : read_positions(f, data, position_lines, mismatches)))
             return 1;
     }
-    games += position_lines / 64;  // for the provenance line: about one game per 64 positions
     std::cerr << "games " << games << ", positions " << data.entries.size() << ", features "
               << data.features.size() << ", model/evaluate mismatches " << mismatches << "\n";
     if (data.entries.empty()) return 1;
@@ -453,9 +454,12 @@ int main(int argc, char** argv) {
             std::cerr << "epoch " << epoch << ": error train " << error(data, w, k, false) << " held-out "
                       << error(data, w, k, true) << "\n";
     }
-    char prov[200];
-    std::snprintf(prov, sizeof prov, "Fitted on %ld games, %zu positions: error %.5f -> %.5f (held-out %.5f -> %.5f), K %.3f.",
-                  games, data.entries.size(), train0, error(data, w, k, false), test0, error(data, w, k, true), k);
+    char prov[400];
+    std::snprintf(prov, sizeof prov,
+                  "Fitted on %zu positions (%ld PGN games, %ld position lines; reference K %.3f, lambda %.2f):\n"
+                  "// error %.5f -> %.5f (held-out %.5f -> %.5f), K %.3f.",
+                  data.entries.size(), games, position_lines, k_ref, k_ref > 0 ? lambda : 0.0, train0,
+                  error(data, w, k, false), test0, error(data, w, k, true), k);
     if (out_file.empty()) {
         write_weights(std::cout, w, prov);
     } else {
