@@ -142,6 +142,10 @@ constexpr EvalWeights WEIGHTS = {
     /* bishop_pawns */ {-1, -10},
     /* rook_on_seventh */ {3, 5},
     /* unstoppable_passer */ {0, 400},
+    /* pawn_storm */ {
+        {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    },
+    /* king_pawn_distance */ {0, 0},
 };
 // clang-format on
 

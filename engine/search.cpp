@@ -326,10 +326,18 @@ void Searcher::update_correction(int error, int depth) {
     c = std::int16_t(c + bonus - c * std::abs(bonus) / CORRECTION_MAX);
 }
 
+namespace {
+// The move order: by score, ties by the move's bits, so that the order is a strict total order
+// and does not depend on how the list was permuted on the way.
+bool ordered_before(int score_a, Move a, int score_b, Move b) {
+    return score_a > score_b || (score_a == score_b && a.raw() < b.raw());
+}
+}  // namespace
+
 void Searcher::pick_next(Move* moves, int* scores, int count, int i) const {
     int best = i;
     for (int j = i + 1; j < count; ++j)
-        if (scores[j] > scores[best]) best = j;
+        if (ordered_before(scores[j], moves[j], scores[best], moves[best])) best = j;
     std::swap(moves[i], moves[best]);
     std::swap(scores[i], scores[best]);
 }
@@ -543,7 +551,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     // Step 5. Generate and order the legal moves; none means mate or stalemate.
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
-    const int count = int(generate<GenType::ALL>(pos_, moves) - moves);
+    int count = int(generate<GenType::ALL>(pos_, moves) - moves);
     if (count == 0) {
         if (PvNode) pv_clear(ply, in_check ? PvEnd::MATE : PvEnd::STALEMATE);
         return in_check ? mated_in(ply) : 0;
@@ -587,8 +595,20 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         const bool quiet = !is_capture(pos_, m) && m.kind() != Move::PROMOTION;
         if (may_prune && best > -SCORE_MATE_IN_MAX_PLY) {
             if (quiet && LATE_MOVE_PRUNING && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + depth * depth &&
-                m != frame.killers[0] && m != frame.killers[1])
+                m != frame.killers[0] && m != frame.killers[1]) {
+                // Every later quiet move would be skipped here too: drop them from the list at
+                // once rather than pick each only to skip it.
+                int kept = i + 1;
+                for (int j = i + 1; j < count; ++j) {
+                    const Move q = moves[j];
+                    if ((is_capture(pos_, q) || q.kind() == Move::PROMOTION) || q == frame.killers[0] || q == frame.killers[1]) {
+                        moves[kept] = q;
+                        scores[kept++] = scores[j];
+                    }
+                }
+                count = kept;
                 continue;
+            }
             if (!quiet && SEE_PRUNING && depth <= SEE_PRUNING_MAX_DEPTH && scores[i] < ORDER_GOOD_CAPTURE - 1 &&
                 see(pos_, m) < -SEE_PRUNING_MARGIN_PER_PLY * depth)
                 continue;

@@ -340,6 +340,8 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
     out << "    /* bishop_pawns */ " << at(index(&base->bishop_pawns)) << ",\n";
     out << "    /* rook_on_seventh */ " << at(index(&base->rook_on_seventh)) << ",\n";
     out << "    /* unstoppable_passer */ " << at(index(&base->unstoppable_passer)) << ",\n";
+    out << "    /* pawn_storm */ {" << list(base->pawn_storm, 8, 8, "        ") << "\n    },\n";
+    out << "    /* king_pawn_distance */ " << at(index(&base->king_pawn_distance)) << ",\n";
     out << "};\n// clang-format on\n\n}  // namespace mainline::eval_params\n";
 }
 
