@@ -68,12 +68,6 @@ struct EvalWeights {
     // Rule of the square: in a pawn ending, a passed pawn with a free path that the enemy king
     // cannot catch before it promotes.
     S unstoppable_passer;
-    // Enemy pawns advancing on our king: on each of the king's file and the files beside it, the
-    // most advanced enemy pawn by its relative rank (seen from its own side).
-    S pawn_storm[8];
-    // The distance from our king to the nearest pawn (either side's), per square: in the endgame
-    // the king should be where the pawns are.
-    S king_pawn_distance;
 };
 constexpr int WEIGHT_COUNT = int(sizeof(EvalWeights) / sizeof(S));
 

@@ -217,17 +217,6 @@ void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const B
     int open_files = 0;
     for (int f = std::max(0, file_of(our_king) - 1); f <= std::min(7, file_of(our_king) + 1); ++f) {
         open_files += !(our_pawns & file_bb(f));
-        // Their most advanced pawn on this file (the one nearest our king), by its relative rank.
-        const Bitboard storm = their_pawns & file_bb(f);
-        if (storm) {
-            const Square front = Us == WHITE ? lsb(storm) : Square(63 - std::countl_zero(storm));
-            score.add(W.pawn_storm[relative_rank(Them, front)], Us);
-        }
-    }
-    if (const Bitboard pawns = pos.pieces(PAWN)) {
-        int nearest = 7;
-        for (Bitboard b = pawns; b && nearest > 1;) nearest = std::min(nearest, distance(our_king, pop_lsb(b)));
-        score.add(W.king_pawn_distance, Us, nearest);
     }
     score.add(W.king_open_file, Us, open_files);
     score.add(W.pawn_shield, Us, popcount(our_pawns & shield_files & shield_ranks));

@@ -340,9 +340,16 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
     out << "    /* bishop_pawns */ " << at(index(&base->bishop_pawns)) << ",\n";
     out << "    /* rook_on_seventh */ " << at(index(&base->rook_on_seventh)) << ",\n";
     out << "    /* unstoppable_passer */ " << at(index(&base->unstoppable_passer)) << ",\n";
-    out << "    /* pawn_storm */ {" << list(base->pawn_storm, 8, 8, "        ") << "\n    },\n";
-    out << "    /* king_pawn_distance */ " << at(index(&base->king_pawn_distance)) << ",\n";
     out << "};\n// clang-format on\n\n}  // namespace mainline::eval_params\n";
+}
+
+// Terms that mean something in the endgame only (the rule of the square) keep their middlegame
+// part as written. Left free, it fits whatever else goes with the term in the data (an
+// unstoppable pawn came out at -303 in the middlegame, on the few positions with pieces still on).
+bool held_part(int index, int part) {
+    const EvalWeights& w = eval_params::WEIGHTS;
+    const int unstoppable = int(&w.unstoppable_passer - reinterpret_cast<const S*>(&w));
+    return part == 0 && index == unstoppable;
 }
 
 }  // namespace
@@ -445,6 +452,7 @@ int main(int argc, char** argv) {
                 // Piece values first in EvalWeights. Game results fit the middlegame values of
                 // the heavy pieces badly (a rook came out worth a bishop and a half pawn).
                 if (freeze_material && i < 7) continue;
+                if (held_part(i, part)) continue;
                 const double grad = (part ? g_eg[i] : g_mg[i]) / train_n + 2 * (pst ? pst_l2 : l2) * (x - x0);
                 m = b1 * m + (1 - b1) * grad;
                 v = b2 * v + (1 - b2) * grad * grad;
