@@ -1,7 +1,7 @@
 #include "uci.h"
 
 #include <charconv>
-#include <cstdio>
+#include <cmath>
 #include <string>
 
 #include "bench.h"
@@ -16,6 +16,34 @@ namespace mainline {
 namespace {
 
 constexpr int MAX_PERFT_DEPTH = 20;
+
+// Numbers as text without printf: its floating-point formatting (long double arithmetic in
+// software) was the largest piece of the C library in the web build, for a few lines of output.
+std::string fixed(double v, int decimals) {
+    static constexpr long long SCALE[] = {1, 10, 100};
+    const long long scaled = std::llround(std::fabs(v) * double(SCALE[decimals]));
+    std::string s = v < 0 && scaled ? "-" : "";
+    s += std::to_string(scaled / SCALE[decimals]);
+    if (decimals) {
+        const std::string frac = std::to_string(scaled % SCALE[decimals]);
+        s += '.' + std::string(std::size_t(decimals) - frac.size(), '0') + frac;
+    }
+    return s;
+}
+
+// Right-aligned (`%9d`) and left-aligned (`%-10s`) columns.
+std::string right(const std::string& s, std::size_t width) {
+    return s.size() < width ? std::string(width - s.size(), ' ') + s : s;
+}
+std::string left(const std::string& s, std::size_t width) {
+    return s.size() < width ? s + std::string(width - s.size(), ' ') : s;
+}
+
+std::string hex16(std::uint64_t v) {
+    std::string s(16, '0');
+    for (int i = 15; i >= 0; --i, v >>= 4) s[std::size_t(i)] = "0123456789ABCDEF"[v & 15];
+    return s;
+}
 
 bool parse_int(std::string_view s, int& out) {
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -294,21 +322,15 @@ void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
     say("Total time (ms) : " + std::to_string(r.time_ms));
     say("Nodes searched  : " + std::to_string(r.nodes));
     say("Nodes/second    : " + std::to_string(r.time_ms ? r.nodes * 1000 / r.time_ms : r.nodes * 1000));
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "First-move fail-high: %.1f%% of %llu cut-offs",
-                  r.fail_highs ? 100.0 * double(r.fail_high_first) / double(r.fail_highs) : 0.0,
-                  static_cast<unsigned long long>(r.fail_highs));
-    say(buf);
-    std::snprintf(buf, sizeof buf, "Effective branching factor: %.2f", r.ebf);
-    say(buf);
+    const double first = r.fail_highs ? 100.0 * double(r.fail_high_first) / double(r.fail_highs) : 0.0;
+    say("First-move fail-high: " + fixed(first, 1) + "% of " + std::to_string(r.fail_highs) + " cut-offs");
+    say("Effective branching factor: " + fixed(r.ebf, 2));
     say("PvMethod: " + std::string(to_string(options.pv_method)) + ", PV-node hash cut-offs: " +
         std::to_string(r.pv_tt_cutoffs) + ", splices: " + std::to_string(r.splice_successes) + "/" +
         std::to_string(r.splice_attempts));
     if (minimal) {
-        std::snprintf(buf, sizeof buf, "Leaves: %llu, Knuth-Moore minimal tree: %.0f, ratio %.2f",
-                      static_cast<unsigned long long>(r.leaf_nodes), r.minimal_leaves,
-                      r.minimal_leaves > 0 ? double(r.leaf_nodes) / r.minimal_leaves : 0.0);
-        say(buf);
+        say("Leaves: " + std::to_string(r.leaf_nodes) + ", Knuth-Moore minimal tree: " + fixed(r.minimal_leaves, 0) +
+            ", ratio " + fixed(r.minimal_leaves > 0 ? double(r.leaf_nodes) / r.minimal_leaves : 0.0, 2));
     }
 }
 
@@ -326,14 +348,12 @@ void UciEngine::cmd_pvstats(const std::vector<std::string_view>& args) {
             options.alt_variations = alt;
             const PvStats s = run_pv_stats(depth, options);
             auto pct = [&](int n) { return s.lines ? 100.0 * n / s.lines : 0.0; };
-            char buf[256];
-            std::snprintf(buf, sizeof buf, "%-10s  %-3s  %9d  %5d  %6.1f  %6.1f  %11.1f  %11llu  %8llu  %12llu  %llu/%llu",
-                          std::string(to_string(method)).c_str(), alt ? "on" : "off", s.positions, s.lines, pct(s.legal),
-                          pct(s.full), pct(s.consistent), static_cast<unsigned long long>(s.nodes),
-                          static_cast<unsigned long long>(s.time_ms), static_cast<unsigned long long>(s.pv_tt_cutoffs),
-                          static_cast<unsigned long long>(s.splice_successes),
-                          static_cast<unsigned long long>(s.splice_attempts));
-            say(buf);
+            say(left(std::string(to_string(method)), 10) + "  " + left(alt ? "on" : "off", 3) + "  " +
+                right(std::to_string(s.positions), 9) + "  " + right(std::to_string(s.lines), 5) + "  " +
+                right(fixed(pct(s.legal), 1), 6) + "  " + right(fixed(pct(s.full), 1), 6) + "  " +
+                right(fixed(pct(s.consistent), 1), 11) + "  " + right(std::to_string(s.nodes), 11) + "  " +
+                right(std::to_string(s.time_ms), 8) + "  " + right(std::to_string(s.pv_tt_cutoffs), 12) + "  " +
+                std::to_string(s.splice_successes) + "/" + std::to_string(s.splice_attempts));
         }
     }
 }
@@ -374,9 +394,7 @@ void UciEngine::cmd_display() {
     say("   a   b   c   d   e   f   g   h");
     say("");
     say("Fen: " + pos.fen());
-    char key[17];
-    std::snprintf(key, sizeof key, "%016llX", static_cast<unsigned long long>(pos.key()));
-    say(std::string("Key: ") + key);
+    say("Key: " + hex16(pos.key()));
     std::string checkers;
     for (Bitboard b = pos.checkers(); b;) {
         if (!checkers.empty()) checkers += ' ';
