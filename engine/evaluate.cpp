@@ -215,9 +215,8 @@ void evaluate_side(const Position& pos, Score<Trace>& score, int& phase, const B
     if (Us == WHITE) shield_ranks = (kr + 1 < 8 ? rank_bb(kr + 1) : 0) | (kr + 2 < 8 ? rank_bb(kr + 2) : 0);
     else shield_ranks = (kr - 1 >= 0 ? rank_bb(kr - 1) : 0) | (kr - 2 >= 0 ? rank_bb(kr - 2) : 0);
     int open_files = 0;
-    for (int f = std::max(0, file_of(our_king) - 1); f <= std::min(7, file_of(our_king) + 1); ++f) {
+    for (int f = std::max(0, file_of(our_king) - 1); f <= std::min(7, file_of(our_king) + 1); ++f)
         open_files += !(our_pawns & file_bb(f));
-    }
     score.add(W.king_open_file, Us, open_files);
     score.add(W.pawn_shield, Us, popcount(our_pawns & shield_files & shield_ranks));
 

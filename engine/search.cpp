@@ -588,23 +588,24 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     // Pruning of individual moves applies at non-PV nodes, not in check, once a move that does
     // not lose to mate has been found.
     const bool may_prune = !PvNode && !in_check && !options_.full_width;
+    auto is_quiet = [&](Move q) { return !is_capture(pos_, q) && q.kind() != Move::PROMOTION; };
+    // Late-move pruning may skip a quiet move, never a killer.
+    auto lmp_may_skip = [&](Move q) { return is_quiet(q) && q != frame.killers[0] && q != frame.killers[1]; };
     for (int i = 0; i < count; ++i) {
         pick_next(moves, scores, count, i);
         const Move m = moves[i];
         if (m == excluded) continue;
-        const bool quiet = !is_capture(pos_, m) && m.kind() != Move::PROMOTION;
+        const bool quiet = is_quiet(m);
         if (may_prune && best > -SCORE_MATE_IN_MAX_PLY) {
-            if (quiet && LATE_MOVE_PRUNING && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + depth * depth &&
-                m != frame.killers[0] && m != frame.killers[1]) {
+            if (LATE_MOVE_PRUNING && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + depth * depth &&
+                lmp_may_skip(m)) {
                 // Every later quiet move would be skipped here too: drop them from the list at
                 // once rather than pick each only to skip it.
                 int kept = i + 1;
                 for (int j = i + 1; j < count; ++j) {
-                    const Move q = moves[j];
-                    if ((is_capture(pos_, q) || q.kind() == Move::PROMOTION) || q == frame.killers[0] || q == frame.killers[1]) {
-                        moves[kept] = q;
-                        scores[kept++] = scores[j];
-                    }
+                    if (lmp_may_skip(moves[j])) continue;
+                    moves[kept] = moves[j];
+                    scores[kept++] = scores[j];
                 }
                 count = kept;
                 continue;

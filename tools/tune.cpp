@@ -284,6 +284,9 @@ double fit_reference_k(const Data& d) {
     });
 }
 
+// Where a weight stands in EvalWeights read as a flat array of S.
+int weight_index(const S* s) { return int(s - reinterpret_cast<const S*>(&eval_params::WEIGHTS)); }
+
 void write_weights(std::ostream& out, const Weights& w, const std::string& provenance) {
     auto at = [&](int i) {
         char buf[32];
@@ -291,13 +294,12 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
         return std::string(buf);
     };
     const EvalWeights* base = &eval_params::WEIGHTS;
-    auto index = [&](const S* s) { return int(s - reinterpret_cast<const S*>(base)); };
     auto list = [&](const S* s, int n, int per_line, const std::string& indent) {
         std::string r;
         for (int i = 0; i < n; ++i) {
             if (i % per_line == 0) r += "\n" + indent;
             else r += " ";
-            r += at(index(s + i)) + ",";
+            r += at(weight_index(s + i)) + ",";
         }
         return r;
     };
@@ -313,33 +315,33 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
     for (int pt = 0; pt < 7; ++pt)
         out << "\n        { // " << names[pt] << list(base->pst[pt], 64, 8, "            ") << "\n        },";
     out << "\n    },\n";
-    out << "    /* bishop_pair */ " << at(index(&base->bishop_pair)) << ",\n";
+    out << "    /* bishop_pair */ " << at(weight_index(&base->bishop_pair)) << ",\n";
     out << "    /* passed_pawn */ {" << list(base->passed_pawn, 8, 8, "        ") << "\n    },\n";
     out << "    /* passed_free_path */ {" << list(base->passed_free_path, 8, 8, "        ") << "\n    },\n";
-    out << "    /* passed_king_distance */ " << at(index(&base->passed_king_distance)) << ",\n";
+    out << "    /* passed_king_distance */ " << at(weight_index(&base->passed_king_distance)) << ",\n";
     out << "    /* connected_pawn */ {" << list(base->connected_pawn, 8, 8, "        ") << "\n    },\n";
     out << "    /* candidate_pawn */ {" << list(base->candidate_pawn, 8, 8, "        ") << "\n    },\n";
-    out << "    /* isolated_pawn */ " << at(index(&base->isolated_pawn)) << ",\n";
-    out << "    /* doubled_pawn */ " << at(index(&base->doubled_pawn)) << ",\n";
-    out << "    /* backward_pawn */ " << at(index(&base->backward_pawn)) << ",\n";
+    out << "    /* isolated_pawn */ " << at(weight_index(&base->isolated_pawn)) << ",\n";
+    out << "    /* doubled_pawn */ " << at(weight_index(&base->doubled_pawn)) << ",\n";
+    out << "    /* backward_pawn */ " << at(weight_index(&base->backward_pawn)) << ",\n";
     out << "    /* mobility_knight */ {" << list(base->mobility_knight, 9, 8, "        ") << "\n    },\n";
     out << "    /* mobility_bishop */ {" << list(base->mobility_bishop, 14, 8, "        ") << "\n    },\n";
     out << "    /* mobility_rook */ {" << list(base->mobility_rook, 15, 8, "        ") << "\n    },\n";
     out << "    /* mobility_queen */ {" << list(base->mobility_queen, 28, 8, "        ") << "\n    },\n";
     out << "    /* king_danger */ {" << list(base->king_danger, 16, 8, "        ") << "\n    },\n";
-    out << "    /* pawn_shield */ " << at(index(&base->pawn_shield)) << ",\n";
-    out << "    /* king_open_file */ " << at(index(&base->king_open_file)) << ",\n";
+    out << "    /* pawn_shield */ " << at(weight_index(&base->pawn_shield)) << ",\n";
+    out << "    /* king_open_file */ " << at(weight_index(&base->king_open_file)) << ",\n";
     out << "    /* outpost */ {" << list(base->outpost, 2, 2, "        ") << "\n    },\n";
-    out << "    /* rook_open_file */ " << at(index(&base->rook_open_file)) << ",\n";
-    out << "    /* rook_semi_open_file */ " << at(index(&base->rook_semi_open_file)) << ",\n";
-    out << "    /* threat_by_pawn */ " << at(index(&base->threat_by_pawn)) << ",\n";
-    out << "    /* threat_by_minor */ " << at(index(&base->threat_by_minor)) << ",\n";
-    out << "    /* threat_by_rook */ " << at(index(&base->threat_by_rook)) << ",\n";
-    out << "    /* hanging */ " << at(index(&base->hanging)) << ",\n";
+    out << "    /* rook_open_file */ " << at(weight_index(&base->rook_open_file)) << ",\n";
+    out << "    /* rook_semi_open_file */ " << at(weight_index(&base->rook_semi_open_file)) << ",\n";
+    out << "    /* threat_by_pawn */ " << at(weight_index(&base->threat_by_pawn)) << ",\n";
+    out << "    /* threat_by_minor */ " << at(weight_index(&base->threat_by_minor)) << ",\n";
+    out << "    /* threat_by_rook */ " << at(weight_index(&base->threat_by_rook)) << ",\n";
+    out << "    /* hanging */ " << at(weight_index(&base->hanging)) << ",\n";
     out << "    /* safe_check */ {" << list(base->safe_check, 4, 4, "        ") << "\n    },\n";
-    out << "    /* bishop_pawns */ " << at(index(&base->bishop_pawns)) << ",\n";
-    out << "    /* rook_on_seventh */ " << at(index(&base->rook_on_seventh)) << ",\n";
-    out << "    /* unstoppable_passer */ " << at(index(&base->unstoppable_passer)) << ",\n";
+    out << "    /* bishop_pawns */ " << at(weight_index(&base->bishop_pawns)) << ",\n";
+    out << "    /* rook_on_seventh */ " << at(weight_index(&base->rook_on_seventh)) << ",\n";
+    out << "    /* unstoppable_passer */ " << at(weight_index(&base->unstoppable_passer)) << ",\n";
     out << "};\n// clang-format on\n\n}  // namespace mainline::eval_params\n";
 }
 
@@ -347,9 +349,7 @@ void write_weights(std::ostream& out, const Weights& w, const std::string& prove
 // part as written. Left free, it fits whatever else goes with the term in the data (an
 // unstoppable pawn came out at -303 in the middlegame, on the few positions with pieces still on).
 bool held_part(int index, int part) {
-    const EvalWeights& w = eval_params::WEIGHTS;
-    const int unstoppable = int(&w.unstoppable_passer - reinterpret_cast<const S*>(&w));
-    return part == 0 && index == unstoppable;
+    return part == 0 && index == weight_index(&eval_params::WEIGHTS.unstoppable_passer);
 }
 
 }  // namespace
