@@ -570,6 +570,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         if (aborted_) return 0;
         if (score < singular_beta) singular_extension = 1;
         else if (!PvNode && singular_beta >= beta) return singular_beta;
+        else if (hit.score >= beta) singular_extension = NON_SINGULAR_CUT_EXTENSION;
         // The nested search reused this ply's frame: its slots below are rewritten by the loop.
         frame.refutation_length = 0;
     }
