@@ -774,7 +774,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
     pos_.reserve_history(2 * MAX_PLY);
     limits_ = limits;
     options_ = options;
-    options_.multipv = std::clamp(options_.multipv, 1, 64);
+    options_.multipv = std::clamp(options_.multipv, 1, MAX_MULTIPV);
     callbacks_ = &callbacks;
     stats_ = SearchStats{};
     aborted_ = false;

@@ -10,6 +10,9 @@ namespace mainline::search_params {
 constexpr int ASPIRATION_MIN_DEPTH = 5;
 constexpr int ASPIRATION_DELTA = 20;
 
+// MultiPV: at most this many lines are searched and reported at once (the option's maximum).
+constexpr int MAX_MULTIPV = 64;
+
 // How often (in nodes) the clock, node limit and stop flag are polled, and how often the
 // embedder's per-N-nodes callback runs. Both are powers of two so the test is a mask; at
 // ~1-2 Mnps (WASM) 2048 nodes is about 1-2 ms, well inside the 50 ms stop budget.
