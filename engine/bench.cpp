@@ -6,8 +6,7 @@
 
 #include "movegen.h"
 #include "notation.h"
-#include "perft.h"
-#include "pv_check.h"
+#include "text.h"
 #include "tt.h"
 
 namespace mainline {
@@ -51,51 +50,6 @@ const std::vector<std::string_view>& bench_positions() {
     return fens;
 }
 
-PvStats run_pv_stats(int depth, const SearchOptions& options) {
-    PvStats stats;
-    TranspositionTable tt;
-    (void)tt.resize(BENCH_HASH_MB);
-    Searcher searcher(tt);
-    SearchLimits limits;
-    limits.depth = depth;
-    const auto start = std::chrono::steady_clock::now();
-    std::vector<Position> positions;
-    for (std::string_view fen : bench_positions()) {
-        Result<Position> pos = Position::from_fen(fen);
-        if (!pos) continue;
-        positions.push_back(pos.value());
-        const MoveList moves = legal_moves(pos.value());
-        for (int i = 0; i < moves.size && i < 5; ++i) {
-            Position child = pos.value();
-            child.do_move(moves.moves[i]);
-            if (legal_moves(child).size) positions.push_back(child);
-        }
-    }
-    for (const Position& root : positions) {
-        tt.clear();
-        searcher.clear();
-        SearchCallbacks callbacks;
-        callbacks.on_iteration = [&](const IterationInfo& info) {
-            if (info.bound != ScoreBound::EXACT) return;
-            const PvCheck c = check_pv(root, info.pv, info.score, info.depth);
-            ++stats.lines;
-            stats.legal += c.legal;
-            stats.full += c.full;
-            stats.consistent += c.consistent;
-        };
-        searcher.search(root, limits, options, callbacks);
-        const SearchStats& s = searcher.stats();
-        stats.nodes += s.nodes;
-        stats.splice_attempts += s.splice_attempts;
-        stats.splice_successes += s.splice_successes;
-        stats.pv_tt_cutoffs += s.pv_tt_cutoffs;
-        ++stats.positions;
-    }
-    stats.time_ms = std::uint64_t(
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
-    return stats;
-}
-
 BenchReport run_bench(int depth, const SearchOptions& options, const std::function<void(const std::string&)>& progress,
                       int hash_mb) {
     BenchReport report;
@@ -126,22 +80,12 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
         report.fail_highs += s.fail_highs;
         report.fail_high_first += s.fail_high_first;
         report.leaf_nodes += s.leaves_last_iteration;
-        report.splice_attempts += s.splice_attempts;
-        report.splice_successes += s.splice_successes;
-        report.pv_tt_cutoffs += s.pv_tt_cutoffs;
-        const auto& per = s.nodes_per_iteration;
-        if (per.size() >= 2 && per[per.size() - 2] > 0) {
-            log_ebf_sum += std::log(double(per.back()) / double(per[per.size() - 2]));
+        report.splice_attempts += s.pv.splice_attempts;
+        report.splice_successes += s.pv.splice_successes;
+        report.pv_tt_cutoffs += s.pv.pv_tt_cutoffs;
+        if (s.iterations >= 2 && s.nodes_previous_iteration > 0) {
+            log_ebf_sum += std::log(double(s.nodes_last_iteration) / double(s.nodes_previous_iteration));
             ++ebf_count;
-        }
-        if (options.full_width) {
-            // The tree's own average branching factor, from a perft to a few plies: the root's
-            // move count alone misjudges trees whose branching changes with depth.
-            const int d = std::min(depth, 4);
-            Position p = pos.value();
-            p.reserve_history(d);
-            const double b = std::pow(double(perft(p, d)), 1.0 / d);
-            report.minimal_leaves += std::pow(b, (depth + 1) / 2) + std::pow(b, depth / 2) - 1;
         }
         if (progress)
             progress("position " + std::to_string(index) + "/" + std::to_string(bench_positions().size()) + ": " +
@@ -151,6 +95,20 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
     report.time_ms = std::uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(searching).count());
     report.ebf = ebf_count ? std::exp(log_ebf_sum / ebf_count) : 0;
     return report;
+}
+
+std::vector<std::string> bench_summary(const BenchReport& r, PvMethod method) {
+    const double first = r.fail_highs ? 100.0 * double(r.fail_high_first) / double(r.fail_highs) : 0.0;
+    return {
+        "===========================",
+        "Total time (ms) : " + std::to_string(r.time_ms),
+        "Nodes searched  : " + std::to_string(r.nodes),
+        "Nodes/second    : " + std::to_string(r.time_ms ? r.nodes * 1000 / r.time_ms : r.nodes * 1000),
+        "First-move fail-high: " + fixed(first, 1) + "% of " + std::to_string(r.fail_highs) + " cut-offs",
+        "Effective branching factor: " + fixed(r.ebf, 2),
+        "PvMethod: " + std::string(to_string(method)) + ", PV-node hash cut-offs: " + std::to_string(r.pv_tt_cutoffs) +
+            ", splices: " + std::to_string(r.splice_successes) + "/" + std::to_string(r.splice_attempts),
+    };
 }
 
 }  // namespace mainline

@@ -151,7 +151,7 @@ SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& c
     int lines_depth = 0;
     SearchCallbacks weak_callbacks = callbacks;
     weak_callbacks.on_iteration = [&](const IterationInfo& info) {
-        if (info.bound == ScoreBound::EXACT && info.pv.length > 0) {
+        if (info.bound == BOUND_EXACT && info.pv.length > 0) {
             if (info.depth != lines_depth) lines.clear(), lines_depth = info.depth;
             if (std::size_t(info.multipv) == lines.size() + 1) lines.push_back({info.score, info.pv});
         }

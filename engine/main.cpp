@@ -4,6 +4,7 @@
 #include <iostream>
 #include <string>
 
+#include "lab.h"
 #include "uci.h"
 
 // Native builds search on a thread of their own so that `stop` is read while searching; the
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
             std::fflush(stdout);
         },
         MAINLINE_THREADED);
+    mainline::add_lab_commands(engine);
     if (argc > 1) {
         for (int i = 1; i < argc; ++i) {
             if (!engine.handle(argv[i])) break;

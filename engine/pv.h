@@ -9,7 +9,7 @@ namespace mainline {
 
 // Why a reported line stops where it does. `leaf` means the last position was evaluated
 // statically (quiescence found nothing better than standing pat).
-enum class PvEnd : std::uint8_t { LEAF, MATE, STALEMATE, REPETITION, FIFTY, MATERIAL, HASHCUT, ABORTED };
+enum class PvEnd : std::uint8_t { LEAF, MATE, STALEMATE, REPETITION, FIFTY, MATERIAL, HASHCUT };
 
 std::string_view to_string(PvEnd end);
 

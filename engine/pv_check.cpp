@@ -49,7 +49,7 @@ PvCheck check_pv(const Position& root, const PvLine& line, int score, int depth)
     r.end_score = ply % 2 == 0 ? here : -here;
 
     const bool terminal = r.actual_end != PvEnd::LEAF;
-    if (line.end == PvEnd::HASHCUT || line.end == PvEnd::ABORTED)
+    if (line.end == PvEnd::HASHCUT)
         fail(&PvCheck::full, "the line was cut (" + std::string(to_string(line.end)) + ") after " + std::to_string(ply) +
                                  " moves");
     else if (!terminal && ply < depth)
@@ -58,7 +58,7 @@ PvCheck check_pv(const Position& root, const PvLine& line, int score, int depth)
     if (r.end_score != score)
         fail(&PvCheck::consistent, "the line's last position scores " + std::to_string(r.end_score) +
                                        " but the reported score is " + std::to_string(score));
-    else if (line.end != r.actual_end && line.end != PvEnd::HASHCUT && line.end != PvEnd::ABORTED)
+    else if (line.end != r.actual_end && line.end != PvEnd::HASHCUT)
         fail(&PvCheck::consistent, "the line claims to end in '" + std::string(to_string(line.end)) + "' but ends in '" +
                                        std::string(to_string(r.actual_end)) + "'");
     return r;

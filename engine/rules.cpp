@@ -34,7 +34,6 @@ std::string_view to_string(PvEnd end) {
     case PvEnd::FIFTY: return "fifty";
     case PvEnd::MATERIAL: return "material";
     case PvEnd::HASHCUT: return "hashcut";
-    case PvEnd::ABORTED: return "aborted";
     }
     return "leaf";
 }

@@ -1,26 +1,24 @@
-// Iterative-deepening principal variation search with aspiration windows, quiescence, a
-// transposition table and four selectable ways of collecting the principal variation.
+// Iterative-deepening principal variation search with aspiration windows, quiescence and a
+// transposition table. One Searcher is one search thread's state: its position, stacks,
+// histories and PV storage; the hash table it probes is the only thing outside it.
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
-#include <string>
 #include <vector>
 
+#include "alt_variations.h"
 #include "evaluate.h"
+#include "history.h"
 #include "position.h"
 #include "pv.h"
-#include "pvhash.h"
+#include "pv_collector.h"
 #include "search_params.h"
+#include "timeman.h"
 #include "tt.h"
 
 namespace mainline {
-
-enum class PvMethod { STACK, TRIANGULAR, TT, PVHASH };
-std::string_view to_string(PvMethod m);
-bool parse_pv_method(std::string_view name, PvMethod& out);
 
 struct SearchLimits {
     int depth = 0;  // 0: no limit
@@ -45,16 +43,13 @@ struct SearchOptions {
     bool full_width = false;
 };
 
-enum class ScoreBound { EXACT, LOWER, UPPER };
-
 // One completed iteration (or one line of it with MultiPV), as reported to the UI.
 struct IterationInfo {
     int depth = 0;
     int seldepth = 0;
     int multipv = 1;
-    int move_overhead_ms = search_params::MOVE_OVERHEAD_MS;
     int score = 0;
-    ScoreBound bound = ScoreBound::EXACT;
+    Bound bound = BOUND_EXACT;
     std::uint64_t nodes = 0;
     std::uint64_t nps = 0;
     int time_ms = 0;
@@ -68,10 +63,10 @@ struct SearchStats {
     std::uint64_t leaf_nodes = 0;  // main-search nodes at depth 0
     std::uint64_t fail_highs = 0;
     std::uint64_t fail_high_first = 0;
-    std::uint64_t pv_tt_cutoffs = 0;  // exact hash hits that ended a PV node
-    std::uint64_t splice_attempts = 0;
-    std::uint64_t splice_successes = 0;
-    std::vector<std::uint64_t> nodes_per_iteration;
+    PvCounters pv;
+    int iterations = 0;  // completed
+    std::uint64_t nodes_last_iteration = 0;
+    std::uint64_t nodes_previous_iteration = 0;
     std::uint64_t leaves_last_iteration = 0;  // main-search leaves of the last completed iteration
 };
 
@@ -93,6 +88,8 @@ struct SearchCallbacks {
 class Searcher {
 public:
     explicit Searcher(TranspositionTable& tt);
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
 
     SearchResult search(const Position& root, const SearchLimits& limits, const SearchOptions& options,
                         const SearchCallbacks& callbacks);
@@ -103,9 +100,9 @@ public:
     // after the end never leaks into the next search.
     void stop() { stop_.store(true, std::memory_order_relaxed); }
     void clear_stop() { stop_.store(false, std::memory_order_relaxed); }
-    void ponderhit();
+    void ponderhit() { pondering_.store(false, std::memory_order_relaxed); }
 
-    void clear();  // forget history and killers (new game)
+    void clear();  // forget what earlier searches learned (new game)
     const SearchStats& stats() const { return stats_; }
 
 private:
@@ -114,18 +111,15 @@ private:
         int score = -SCORE_INFINITE;
         int previous_score = -SCORE_INFINITE;
         PvLine pv;
-        Move alt[search_params::ALT_PLIES];
+        Move alt[AltVariations::PLIES];  // AltVariations: this move's best reply line
         int alt_length = 0;
     };
+    // The search stack: what a ply's node tells the nodes below it.
     struct Frame {
         Move killers[2] = {};
-        Move current = Move::none();
-        PvLine pv;  // PvMethod::STACK and PVHASH
-        Move refutation[search_params::ALT_PLIES];  // best reply line below this ply (alternate variations)
-        int refutation_length = 0;
-        bool on_alt = false;
-        // The move made at this ply as piece * 64 + destination (continuation history and
-        // countermove index); -1 after a null move or at the root's parent.
+        Move current = Move::none();  // the move being searched here (none after a null move)
+        // The move made at this ply as piece_to (continuation history and countermove index);
+        // -1 after a null move.
         int piece_to = -1;
         // Singular extension test: the node is searched again without this move.
         Move excluded = Move::none();
@@ -136,61 +130,38 @@ private:
     template <bool PvNode>
     int qsearch(int alpha, int beta, int ply);
     int search_root(int alpha, int beta, int depth, std::size_t pv_index);
+    void order_root_moves();
 
-    void order_moves(Move* moves, int* scores, int count, Move hash_move, int ply) const;
-    void pick_next(Move* moves, int* scores, int count, int i) const;
     bool should_stop();
-    void start_clock(const SearchLimits& limits);
-    int elapsed_ms() const;
-    // A draw by the rules at this node: fifty moves, insufficient material or repetition.
-    bool draw_at(int ply, PvEnd& why) const;
-
-    void pv_clear(int ply, PvEnd why);
-    void pv_update(int ply, Move m);
-    PvLine pv_at(int ply) const;
-    void pv_set(int ply, const PvLine& line);
-    bool try_splice(int ply, int depth, int alpha, int beta, int& score);
-    PvLine tt_line(Move first);
-    void report(int depth, std::size_t pv_index, int score, ScoreBound bound, const PvLine& line);
+    // Killers, countermove and histories after a quiet move refuted the node at `ply`.
+    void update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth);
+    void previous_moves(int ply, int out[2]) const;
+    void report(int depth, std::size_t pv_index, int score, Bound bound, const PvLine& line);
 
     TranspositionTable& tt_;
-    std::uint64_t poll_mask_ = search_params::POLL_INTERVAL - 1;
-    PvHashTable pv_hash_;
-    PawnCache pawn_cache_;
     Position pos_;
     SearchLimits limits_;
     SearchOptions options_;
     const SearchCallbacks* callbacks_ = nullptr;
     SearchStats stats_;
+    TimeManager time_;
+    std::uint64_t poll_mask_ = search_params::POLL_INTERVAL - 1;
 
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
     bool aborted_ = false;
-    std::chrono::steady_clock::time_point start_;
-    std::atomic<std::int64_t> soft_deadline_ms_{0};  // 0: none
-    std::atomic<std::int64_t> hard_deadline_ms_{0};
     int seldepth_ = 0;
 
     std::vector<RootMove> root_moves_;
-    const RootMove* alt_root_ = nullptr;  // the root move being searched, for its alternate line
     std::vector<Frame> frames_;
-    std::vector<Move> tri_moves_;  // PvMethod::TRIANGULAR: pv[ply][ply..] in one block
-    std::vector<int> tri_length_;
-    std::vector<PvEnd> tri_end_;
-    std::vector<int> history_;  // [color][from][to]
-    // Continuation history: [piece_to of an earlier move][piece_to of this move], for the moves one
-    // and two plies back (one table for both, as a quiet move's worth depends on what came before).
-    std::vector<std::int16_t> cont_history_;
-    std::vector<Move> countermoves_;  // [piece_to of the opponent's last move]
-    // Correction history: how far searches found the static evaluation off, by side to move and
-    // pawn structure (in 1/CORRECTION_GRAIN cp). Steers pruning only: the score of a line is
-    // always the plain evaluation at its end.
-    std::vector<std::int16_t> correction_;
-    std::size_t correction_index() const;
-    int correction() const;
-    void update_correction(int error, int depth);
-    int quiet_score(Move m, int ply) const;
-    void update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth);
+    Histories histories_;
+    PawnCache pawn_cache_;
+    AltVariations alt_;
+    StackPv stack_pv_;
+    TriangularPv triangular_pv_;
+    TtPv tt_pv_;
+    PvHashPv pvhash_pv_;
+    PvCollector* pv_ = &pvhash_pv_;  // the method of the current search
     int reductions_[64][64] = {};  // late move reductions by [depth][move number]
 };
 

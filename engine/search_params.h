@@ -33,7 +33,7 @@ constexpr int ORDER_BAD_CAPTURE = -2'000'000;
 constexpr int HISTORY_MAX = 16384;  // history scores stay in (-HISTORY_MAX, HISTORY_MAX)
 
 // Selectivity, all at non-PV nodes only, so that every PV node is searched to full depth and the
-// reported line keeps its promise. Issue 4 measures each by SPRT.
+// reported line keeps its promise. Each was kept on an SPRT at fixed nodes (docs/strength.md).
 // Null move: give the opponent a free move; if a reduced search still fails high, so would the
 // full one. Not in check, not without pieces (zugzwang), not twice in a row.
 constexpr bool NULL_MOVE = true;

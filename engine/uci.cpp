@@ -17,28 +17,6 @@ namespace {
 
 constexpr int MAX_PERFT_DEPTH = 20;
 
-// Numbers as text without printf: its floating-point formatting (long double arithmetic in
-// software) was the largest piece of the C library in the web build, for a few lines of output.
-std::string fixed(double v, int decimals) {
-    static constexpr long long SCALE[] = {1, 10, 100};
-    const long long scaled = std::llround(std::fabs(v) * double(SCALE[decimals]));
-    std::string s = v < 0 && scaled ? "-" : "";
-    s += std::to_string(scaled / SCALE[decimals]);
-    if (decimals) {
-        const std::string frac = std::to_string(scaled % SCALE[decimals]);
-        s += '.' + std::string(std::size_t(decimals) - frac.size(), '0') + frac;
-    }
-    return s;
-}
-
-// Right-aligned (`%9d`) and left-aligned (`%-10s`) columns.
-std::string right(const std::string& s, std::size_t width) {
-    return s.size() < width ? std::string(width - s.size(), ' ') + s : s;
-}
-std::string left(const std::string& s, std::size_t width) {
-    return s.size() < width ? s + std::string(width - s.size(), ' ') : s;
-}
-
 std::string hex16(std::uint64_t v) {
     std::string s(16, '0');
     for (int i = 15; i >= 0; --i, v >>= 4) s[std::size_t(i)] = "0123456789ABCDEF"[v & 15];
@@ -176,8 +154,8 @@ std::string format_info(const IterationInfo& info) {
     s += " seldepth " + std::to_string(info.seldepth);
     s += " multipv " + std::to_string(info.multipv);
     s += " score " + format_score(info.score);
-    if (info.bound == ScoreBound::LOWER) s += " lowerbound";
-    if (info.bound == ScoreBound::UPPER) s += " upperbound";
+    if (info.bound == BOUND_LOWER) s += " lowerbound";
+    if (info.bound == BOUND_UPPER) s += " upperbound";
     s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) + " hashfull " +
          std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
     if (info.pv.length) {
@@ -223,10 +201,12 @@ bool UciEngine::handle(std::string_view line) {
     if (cmd == "ponderhit") return engine_.ponderhit(), true;
     if (cmd == "quit") return stop_search(), false;
     if (cmd == "uci") return cmd_uci(), true;
+    const auto extra = commands_.find(cmd);
     const bool known = cmd == "ucinewgame" || cmd == "position" || cmd == "go" || cmd == "setoption" || cmd == "d" ||
-                       cmd == "eval" || cmd == "bench" || cmd == "pvstats";
-    if (!known) return error("unknown command '" + std::string(cmd) + "'"), true;
+                       cmd == "eval" || cmd == "bench";
+    if (!known && extra == commands_.end()) return error("unknown command '" + std::string(cmd) + "'"), true;
     stop_search();
+    if (extra != commands_.end() && extra->second(args)) return true;
     if (cmd == "ucinewgame") engine_.new_game();
     else if (cmd == "position") cmd_position(args);
     else if (cmd == "go") cmd_go(args);
@@ -234,7 +214,6 @@ bool UciEngine::handle(std::string_view line) {
     else if (cmd == "d") cmd_display();
     else if (cmd == "eval") cmd_eval();
     else if (cmd == "bench") cmd_bench(args);
-    else if (cmd == "pvstats") cmd_pvstats(args);
     return true;
 }
 
@@ -283,7 +262,7 @@ void UciEngine::run_search(const SearchLimits& limits) {
     callbacks.on_iteration = [&](const IterationInfo& info) {
         say(format_info(info));
         say("info string pvend " + std::string(to_string(info.pv.end)));
-        if (verify && info.bound == ScoreBound::EXACT) {
+        if (verify && info.bound == BOUND_EXACT) {
             const PvCheck check = check_pv(root, info.pv, info.score, info.depth);
             say(check.ok() ? std::string("info string pvcheck ok")
                            : "info string pvcheck failed: " + check.problem);
@@ -299,15 +278,12 @@ void UciEngine::run_search(const SearchLimits& limits) {
 void UciEngine::cmd_eval() { say("eval cp " + std::to_string(evaluate(engine_.position()))); }
 
 void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
-    // bench [depth] [minimal] [hash MB]: `minimal` searches full-width (no quiescence, extensions
-    // or hash cut-offs) and compares the leaves with the Knuth-Moore minimal tree; `hash` changes
-    // the table size from the signature's 16 MB (to measure move ordering under table pressure).
+    // bench [depth] [hash MB]: `hash` changes the table size from the signature's 16 MB (to
+    // measure move ordering under table pressure).
     int depth = BENCH_DEFAULT_DEPTH, hash_mb = BENCH_HASH_MB;
-    bool minimal = false;
-    const char* usage = "bench [depth 1-30] [minimal] [hash <MB 1-1024>]";
+    const char* usage = "bench [depth 1-30] [hash <MB 1-1024>]";
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "minimal") minimal = true;
-        else if (args[i] == "hash") {
+        if (args[i] == "hash") {
             if (i + 1 >= args.size() || !parse_int(args[i + 1], hash_mb) || hash_mb < 1 || hash_mb > 1024)
                 return error(usage);
             ++i;
@@ -315,47 +291,9 @@ void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
     }
     SearchOptions options = engine_.search_options();
     options.multipv = 1;
-    options.full_width = minimal;
     const BenchReport r =
         run_bench(depth, options, [this](const std::string& line) { say("info string " + line); }, hash_mb);
-    say("===========================");
-    say("Total time (ms) : " + std::to_string(r.time_ms));
-    say("Nodes searched  : " + std::to_string(r.nodes));
-    say("Nodes/second    : " + std::to_string(r.time_ms ? r.nodes * 1000 / r.time_ms : r.nodes * 1000));
-    const double first = r.fail_highs ? 100.0 * double(r.fail_high_first) / double(r.fail_highs) : 0.0;
-    say("First-move fail-high: " + fixed(first, 1) + "% of " + std::to_string(r.fail_highs) + " cut-offs");
-    say("Effective branching factor: " + fixed(r.ebf, 2));
-    say("PvMethod: " + std::string(to_string(options.pv_method)) + ", PV-node hash cut-offs: " +
-        std::to_string(r.pv_tt_cutoffs) + ", splices: " + std::to_string(r.splice_successes) + "/" +
-        std::to_string(r.splice_attempts));
-    if (minimal) {
-        say("Leaves: " + std::to_string(r.leaf_nodes) + ", Knuth-Moore minimal tree: " + fixed(r.minimal_leaves, 0) +
-            ", ratio " + fixed(r.minimal_leaves > 0 ? double(r.leaf_nodes) / r.minimal_leaves : 0.0, 2));
-    }
-}
-
-void UciEngine::cmd_pvstats(const std::vector<std::string_view>& args) {
-    // pvstats [depth]: every PV method, and alternate variations off and on, on the same
-    // positions at the same depth: the figures that decide the defaults.
-    int depth = 8;
-    if (args.size() > 1 || (args.size() == 1 && (!parse_int(args[0], depth) || depth < 1 || depth > 20)))
-        return error("pvstats [depth 1-20]");
-    say("method      alt  positions  lines   legal%   full%  consistent%        nodes   time_ms  pv-hash-cuts  splices");
-    for (PvMethod method : {PvMethod::STACK, PvMethod::TRIANGULAR, PvMethod::TT, PvMethod::PVHASH}) {
-        for (bool alt : {false, true}) {
-            SearchOptions options;
-            options.pv_method = method;
-            options.alt_variations = alt;
-            const PvStats s = run_pv_stats(depth, options);
-            auto pct = [&](int n) { return s.lines ? 100.0 * n / s.lines : 0.0; };
-            say(left(std::string(to_string(method)), 10) + "  " + left(alt ? "on" : "off", 3) + "  " +
-                right(std::to_string(s.positions), 9) + "  " + right(std::to_string(s.lines), 5) + "  " +
-                right(fixed(pct(s.legal), 1), 6) + "  " + right(fixed(pct(s.full), 1), 6) + "  " +
-                right(fixed(pct(s.consistent), 1), 11) + "  " + right(std::to_string(s.nodes), 11) + "  " +
-                right(std::to_string(s.time_ms), 8) + "  " + right(std::to_string(s.pv_tt_cutoffs), 12) + "  " +
-                std::to_string(s.splice_successes) + "/" + std::to_string(s.splice_attempts));
-        }
-    }
+    for (const std::string& line : bench_summary(r, options.pv_method)) say(line);
 }
 
 void UciEngine::go_perft(const std::vector<std::string_view>& args) {

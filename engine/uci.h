@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -38,6 +39,14 @@ public:
 
     const Engine& engine() const { return engine_; }
 
+    // A command beyond the core's (the lab's research commands). It runs after any search has
+    // ended; returning false leaves the arguments to the core's command of the same name.
+    using Command = std::function<bool(const std::vector<std::string_view>& args)>;
+    void add_command(std::string name, Command command) { commands_[std::move(name)] = std::move(command); }
+    // One line of output, and one error line ("info string error: ...").
+    void say(std::string_view line);
+    void error(std::string_view message);
+
 private:
     void cmd_uci();
     void cmd_position(const std::vector<std::string_view>& args);
@@ -46,12 +55,9 @@ private:
     void cmd_display();
     void cmd_eval();
     void cmd_bench(const std::vector<std::string_view>& args);
-    void cmd_pvstats(const std::vector<std::string_view>& args);
     void go_perft(const std::vector<std::string_view>& args);
     void run_search(const SearchLimits& limits);
     void stop_search();
-    void error(std::string_view message);
-    void say(std::string_view line);
 
     Writer writer_;
     bool threaded_;
@@ -59,6 +65,7 @@ private:
     Engine engine_;
     std::thread search_thread_;
     std::function<bool(std::uint64_t)> keep_going_;
+    std::map<std::string, Command, std::less<>> commands_;
 };
 
 // Builds a position from `position`'s arguments ("startpos" | "fen <FEN>", then optionally

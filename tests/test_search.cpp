@@ -59,7 +59,7 @@ PvTally check_method(PvMethod method, const std::vector<std::string>& fens, int 
         SearchCallbacks cb;
         const Position root = engine.position();
         cb.on_iteration = [&](const IterationInfo& info) {
-            if (info.bound != ScoreBound::EXACT) return;
+            if (info.bound != BOUND_EXACT) return;
             const PvCheck c = check_pv(root, info.pv, info.score, info.depth);
             ++t.lines;
             t.legal += c.legal;
@@ -242,7 +242,7 @@ TEST(Search, MultiPvGivesDistinctLinesBestFirst) {
     limits.depth = 5;
     SearchCallbacks cb;
     cb.on_iteration = [&](const IterationInfo& i) {
-        if (i.bound == ScoreBound::EXACT && i.depth == 5) last[std::size_t(i.multipv - 1)] = i;
+        if (i.bound == BOUND_EXACT && i.depth == 5) last[std::size_t(i.multipv - 1)] = i;
     };
     engine.search(limits, cb);
     for (int k = 0; k < 4; ++k) {

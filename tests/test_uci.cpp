@@ -10,6 +10,7 @@
 
 #include "position.h"
 #include "test_util.h"
+#include "lab.h"
 #include "uci.h"
 
 namespace mainline {
@@ -382,9 +383,17 @@ TEST_F(Uci, BenchPrintsTheSignature) {
         ebf |= l.rfind("Effective branching factor: ", 0) == 0;
     }
     EXPECT_TRUE(nodes && fail_high && ebf);
+    // `minimal` is a lab command: a front end without the lab says how to call the core's bench.
+    const Lines core = send("bench 3 minimal");
+    ASSERT_EQ(core.size(), 1u);
+    EXPECT_TRUE(contains_text(core[0], "bench [depth 1-30] [hash <MB 1-1024>]")) << core[0];
+    add_lab_commands(engine_);
     bool minimal = false;
     for (const std::string& l : send("bench 3 minimal")) minimal |= contains_text(l, "Knuth-Moore minimal tree");
     EXPECT_TRUE(minimal);
+    bool pvstats = false;
+    for (const std::string& l : send("pvstats 1")) pvstats |= l.rfind("pvhash      on ", 0) == 0;
+    EXPECT_TRUE(pvstats);
 }
 
 #ifndef __EMSCRIPTEN__

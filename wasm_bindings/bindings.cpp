@@ -51,13 +51,9 @@ val score_value(int score) {
     return s;
 }
 
-const char* bound_name(ScoreBound b) {
-    switch (b) {
-    case ScoreBound::LOWER: return "lower";
-    case ScoreBound::UPPER: return "upper";
-    case ScoreBound::EXACT: break;
-    }
-    return "exact";
+const char* bound_name(Bound b) {
+    // A reported iteration is never BOUND_NONE (that marks an empty hash entry).
+    return b == BOUND_LOWER ? "lower" : b == BOUND_UPPER ? "upper" : "exact";
 }
 
 std::string sv(std::string_view s) { return std::string(s); }

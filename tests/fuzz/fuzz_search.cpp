@@ -110,7 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const PvCheck c = check_pv(pos, info.pv, info.score, info.depth);
         FUZZ_CHECK(c.legal, "illegal PV (method %d, depth %d) from %s: %s", int(method), info.depth,
                    pos.fen().c_str(), c.problem.c_str());
-        if (info.bound == ScoreBound::EXACT && method != PvMethod::TT)
+        if (info.bound == BOUND_EXACT && method != PvMethod::TT)
             FUZZ_CHECK(c.ok(), "PV (method %d, depth %d, multipv %d) from %s: %s", int(method), info.depth,
                        info.multipv, pos.fen().c_str(), c.problem.c_str());
     };
