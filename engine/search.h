@@ -11,6 +11,7 @@
 #include "alt_variations.h"
 #include "evaluate.h"
 #include "history.h"
+#include "search_limits.h"
 #include "position.h"
 #include "pv.h"
 #include "pv_collector.h"
@@ -19,19 +20,6 @@
 #include "tt.h"
 
 namespace mainline {
-
-struct SearchLimits {
-    int depth = 0;  // 0: no limit
-    std::uint64_t nodes = 0;
-    int movetime_ms = 0;
-    int time_ms[COLOR_NB] = {-1, -1};  // -1: no clock
-    int inc_ms[COLOR_NB] = {0, 0};
-    int movestogo = 0;
-    int mate = 0;  // search for a mate in this many moves
-    bool infinite = false;
-    bool ponder = false;
-    std::vector<Move> searchmoves;
-};
 
 struct SearchOptions {
     PvMethod pv_method = PvMethod::PVHASH;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "search.h"
+#include "search_params.h"
 
 namespace mainline {
 

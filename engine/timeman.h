@@ -5,11 +5,9 @@
 #include <chrono>
 #include <cstdint>
 
-#include "types.h"
+#include "search_limits.h"
 
 namespace mainline {
-
-struct SearchLimits;
 
 class TimeManager {
 public:
