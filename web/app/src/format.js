@@ -112,5 +112,4 @@ export const PV_END = {
   fifty: { label: '50 moves', title: 'The line ends by the fifty-move rule: a draw.' },
   material: { label: 'material', title: 'The line ends with insufficient material to mate: a draw.' },
   hashcut: { label: 'hash cut', title: 'The line was cut short where the search took the score from its hash table.' },
-  aborted: { label: 'aborted', title: 'The search was stopped before this line was complete.' },
 };
