@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "options.h"
 #include "position.h"
 #include "search.h"
 #include "tt.h"
@@ -19,8 +20,16 @@ class Engine {
 public:
     static constexpr int DEFAULT_HASH_MB = 16;
     static constexpr int DEFAULT_ELO = 1500;
+    // Skill Level: 0 is the weakest; the maximum, the default, is full strength.
+    static constexpr int MIN_SKILL_LEVEL = 0;
+    static constexpr int MAX_SKILL_LEVEL = 20;
+    // More than five seconds lost per move is no longer overhead but a broken connection.
+    static constexpr int MAX_MOVE_OVERHEAD_MS = 5000;
 
     Engine();
+    // The options' callbacks hold references into this object.
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
 
     const Position& position() const { return pos_; }
     void set_position(Position pos) { pos_ = std::move(pos); }
@@ -28,18 +37,20 @@ public:
 
     // Sets a UCI option by name (case-insensitive). Returns "" or an error naming what was wrong;
     // on error nothing changes.
-    std::string set_option(std::string_view name, std::string_view value);
+    std::string set_option(std::string_view name, std::string_view value) { return options_.set(name, value); }
+    // The declared options with their current values.
+    const OptionsMap& options() const { return options_; }
     // The `option name ...` lines of the `uci` answer.
-    std::vector<std::string> option_descriptions() const;
+    std::vector<std::string> option_descriptions() const { return options_.uci_lines(); }
 
     SearchResult search(const SearchLimits& limits, const SearchCallbacks& callbacks);
     void stop() { searcher_->stop(); }
     void clear_stop() { searcher_->clear_stop(); }
     void ponderhit() { searcher_->ponderhit(); }
 
-    const SearchOptions& search_options() const { return options_; }
-    void set_search_options(const SearchOptions& options) { options_ = options; }
-    bool verify_pv() const { return verify_pv_; }
+    const SearchOptions& search_options() const { return search_options_; }
+    void set_search_options(const SearchOptions& options) { search_options_ = options; }
+    bool verify_pv() const { return options_["VerifyPv"].as_bool(); }
     int hash_mb() const { return int(tt_.size_mb()); }
     // The Elo the engine is limited to, or 0 at full strength.
     int limited_elo() const;
@@ -49,13 +60,8 @@ private:
     Position pos_;
     TranspositionTable tt_;
     std::unique_ptr<Searcher> searcher_;
-    SearchOptions options_;
-    bool verify_pv_ = false;
-    bool ponder_ = false;
-    // Playing strength: UCI_LimitStrength + UCI_Elo, or Skill Level below 20.
-    bool limit_strength_ = false;
-    int uci_elo_ = DEFAULT_ELO;
-    int skill_level_ = 20;
+    SearchOptions search_options_;
+    OptionsMap options_;  // declared after what its callbacks change
     std::mt19937_64 rng_;
 };
 

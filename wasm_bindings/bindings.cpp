@@ -14,6 +14,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -116,7 +117,9 @@ void set_line(val& o, const Position& root, const PvLine& line) {
     o.set("pvEnd", sv(to_string(line.end)));
 }
 
-val info_value(const Position& root, const IterationInfo& info) {
+// With `verify` (the VerifyPv option), every exact line carries the PV checker's verdict, as the
+// UCI front end prints `info string pvcheck` after it.
+val info_value(const Position& root, const IterationInfo& info, bool verify) {
     val o = val::object();
     o.set("depth", info.depth);
     o.set("seldepth", info.seldepth);
@@ -128,6 +131,39 @@ val info_value(const Position& root, const IterationInfo& info) {
     o.set("timeMs", info.time_ms);
     o.set("hashfull", info.hashfull);
     set_line(o, root, info.pv);
+    if (verify && info.bound == ScoreBound::EXACT) {
+        const PvCheck check = check_pv(root, info.pv, info.score, info.depth);
+        val verdict = val::object();
+        verdict.set("ok", check.ok());
+        if (!check.ok()) verdict.set("problem", check.problem);
+        o.set("pvCheck", verdict);
+    }
+    return o;
+}
+
+// One declared option as { name, type, default, min, max } (spin), { name, type, default }
+// (check, string), { name, type, default, vars } (combo) or { name, type } (button).
+val option_value(const std::string& name, const Option& option) {
+    val o = val::object();
+    o.set("name", name);
+    o.set("type", sv(to_string(option.type())));
+    switch (option.type()) {
+    case OptionType::SPIN:
+        o.set("default", option.default_number());
+        o.set("min", option.min());
+        o.set("max", option.max());
+        break;
+    case OptionType::CHECK: o.set("default", option.default_number() != 0); break;
+    case OptionType::COMBO: {
+        o.set("default", option.default_text());
+        val vars = val::array();
+        for (const std::string& var : option.vars()) vars.call<void>("push", var);
+        o.set("vars", vars);
+        break;
+    }
+    case OptionType::STRING: o.set("default", option.default_text()); break;
+    case OptionType::BUTTON: break;
+    }
     return o;
 }
 
@@ -166,6 +202,13 @@ public:
         return a;
     }
 
+    // Every declared option, in the order of the `uci` listing (see option_value).
+    val options() const {
+        val a = val::array();
+        for (const auto& [name, option] : engine_.options()) a.call<void>("push", option_value(name, option));
+        return a;
+    }
+
     void newGame() {
         const Position keep = engine_.position();
         engine_.new_game();
@@ -173,25 +216,29 @@ public:
     }
 
     // Searches the current position. `go_args`: the arguments of a UCI `go` command ("depth 12",
-    // "wtime 60000 btime 60000", "infinite searchmoves e2e4 d2d4", ...). `multipv` > 0 overrides
-    // the MultiPV option for this search only. `on_iteration(info)` gets every completed
-    // iteration (every line with MultiPV); `keep_going(nodes)` is called every
-    // CALLBACK_INTERVAL nodes and a falsy answer stops the search.
-    val search(const std::string& go_args, int multipv, val on_iteration, val keep_going) {
+    // "wtime 60000 btime 60000", "infinite searchmoves e2e4 d2d4", ...). A non-empty `multipv`
+    // overrides the MultiPV option for this search only; it is checked as the option checks its
+    // values, and it is text so that a JS value such as 2.5 reaches that check unconverted.
+    // `on_iteration(info)` gets every completed iteration (every line with MultiPV);
+    // `keep_going(nodes)` is called every CALLBACK_INTERVAL nodes and a falsy answer stops the
+    // search.
+    val search(const std::string& go_args, const std::string& multipv, val on_iteration, val keep_going) {
         const std::vector<std::string_view> args = split_words(go_args);
         if (!args.empty() && args[0] == "perft") return error_value("use perft() for perft");
         Result<SearchLimits> limits = parse_go_command(engine_.position(), args);
         if (!limits) return error_value(limits.error());
-        if (multipv < 0 || multipv > 64) return error_value("MultiPV must be a whole number from 1 to 64");
         const SearchOptions saved = engine_.search_options();
-        if (multipv > 0) {
+        if (!multipv.empty()) {
+            const std::string problem = engine_.options().validate("MultiPV", multipv);
+            if (!problem.empty()) return error_value(problem);
             SearchOptions o = saved;
-            o.multipv = multipv;
+            std::from_chars(multipv.data(), multipv.data() + multipv.size(), o.multipv);
             engine_.set_search_options(o);
         }
         const Position root = engine_.position();
+        const bool verify = engine_.verify_pv();
         SearchCallbacks callbacks;
-        callbacks.on_iteration = [&](const IterationInfo& info) { on_iteration(info_value(root, info)); };
+        callbacks.on_iteration = [&](const IterationInfo& info) { on_iteration(info_value(root, info, verify)); };
         if (!keep_going.isUndefined() && !keep_going.isNull())
             callbacks.keep_going = [&](std::uint64_t nodes) { return keep_going(double(nodes)).as<bool>(); };
         engine_.clear_stop();
@@ -359,6 +406,7 @@ EMSCRIPTEN_BINDINGS(mainline) {
         .function("setPosition", &WebEngine::setPosition)
         .function("setOption", &WebEngine::setOption)
         .function("optionDescriptions", &WebEngine::optionDescriptions)
+        .function("options", &WebEngine::options)
         .function("newGame", &WebEngine::newGame)
         .function("search", &WebEngine::search)
         .function("perft", &WebEngine::perft)

@@ -7,7 +7,7 @@ export type Position = string | { fen?: string; moves?: string[] };
 export type Score = { cp: number; mate?: never } | { mate: number; cp?: never };
 
 /** Why a PV ends where it does. */
-export type PvEnd = 'leaf' | 'mate' | 'stalemate' | 'repetition' | 'fifty' | 'material' | 'hashcut' | 'aborted';
+export type PvEnd = 'leaf' | 'mate' | 'stalemate' | 'repetition' | 'fifty' | 'material' | 'hashcut';
 
 /** One completed iteration (one line of it with MultiPV), or an aspiration-window bound. */
 export interface IterationInfo {
@@ -27,6 +27,9 @@ export interface IterationInfo {
   /** The same line in SAN. */
   pvSan: string[];
   pvEnd: PvEnd;
+  /** With the VerifyPv option on, on every exact line: does the line explain its score (legal,
+   * full length, ending in the position whose evaluation is the score)? `problem` says why not. */
+  pvCheck?: { ok: boolean; problem?: string };
 }
 
 export interface SearchLimits {
@@ -42,7 +45,7 @@ export interface SearchLimits {
   mate?: number;
   /** Do not end before stop() (even at the maximum depth). */
   infinite?: boolean;
-  /** Lines to report for this search only (the MultiPV option otherwise). */
+  /** Lines to report for this search only (the MultiPV option otherwise; same range). */
   multipv?: number;
   /** Only consider these root moves (UCI or SAN). */
   searchmoves?: string[];
@@ -78,7 +81,69 @@ export interface Analysis extends AsyncIterableIterator<IterationInfo> {
   readonly done: boolean;
 }
 
+/**
+ * The engine's UCI options that hold a value, with the value each takes. Names are matched
+ * case-insensitively by the engine; these are the declared spellings. The `@default`, `@min`
+ * and `@max` tags are the engine's own declarations (tests/js/engine-options.test.mjs compares
+ * them with the WebAssembly build's `engine.options`).
+ */
+export interface EngineOptionValues {
+  /** Hash table size in MB; resizing keeps the engine's other state.
+   * @default 16
+   * @min 1
+   * @max 32768 */
+  Hash: number;
+  /** Lines searched and reported per iteration.
+   * @default 1
+   * @min 1
+   * @max 64 */
+  MultiPV: number;
+  /** How the principal variation is collected.
+   * @default pvhash */
+  PvMethod: 'stack' | 'triangular' | 'tt' | 'pvhash';
+  /** Each root move's best reply line from the last iteration is searched first in the next.
+   * @default false */
+  AltVariations: boolean;
+  /** Every exact iteration carries `pvCheck`, the PV checker's verdict.
+   * @default false */
+  VerifyPv: boolean;
+  /** Milliseconds per move lost to the GUI and the operating system.
+   * @default 30
+   * @min 0
+   * @max 5000 */
+  'Move Overhead': number;
+  /** Declared for GUIs; pondering itself is `go ponder` (UCI text mode).
+   * @default false */
+  Ponder: boolean;
+  /** Play at UCI_Elo.
+   * @default false */
+  UCI_LimitStrength: boolean;
+  /** Playing strength with UCI_LimitStrength, on Stockfish 15.1's scale.
+   * @default 1500
+   * @min 800
+   * @max 2000 */
+  UCI_Elo: number;
+  /** Below the maximum (full strength) the engine plays weaker, spread over UCI_Elo's range.
+   * @default 20
+   * @min 0
+   * @max 20 */
+  'Skill Level': number;
+}
+
+/** Options that are actions rather than settings (UCI type button). */
+export type ButtonOptionName = 'Clear Hash';
+
+export type OptionName = keyof EngineOptionValues | ButtonOptionName;
+
 export type OptionValue = string | number | boolean;
+
+/** One option as the engine declares it (`engine.options`). */
+export type OptionDeclaration =
+  | { readonly name: OptionName; readonly type: 'spin'; readonly default: number; readonly min: number; readonly max: number }
+  | { readonly name: OptionName; readonly type: 'check'; readonly default: boolean }
+  | { readonly name: OptionName; readonly type: 'combo'; readonly default: string; readonly vars: readonly string[] }
+  | { readonly name: OptionName; readonly type: 'string'; readonly default: string }
+  | { readonly name: OptionName; readonly type: 'button' };
 
 export interface EngineOptions {
   /**
@@ -89,7 +154,7 @@ export interface EngineOptions {
    */
   stopMode?: 'auto' | 'sab' | 'terminate';
   /** UCI options to set at start, e.g. { Hash: 64, MultiPV: 2 }. */
-  options?: Record<string, OptionValue>;
+  options?: Partial<EngineOptionValues>;
   /** Restart the worker by itself after a crash (the 'error' event is still emitted). */
   autoRestart?: boolean;
   /** Start-up time limit (default 20000 ms). */
@@ -125,6 +190,8 @@ export interface PositionInfo {
 export interface Engine {
   readonly state: 'starting' | 'ready' | 'crashed' | 'terminated';
   readonly stopMode: 'sab' | 'terminate';
+  /** The engine's options as it declares them, in the order of the UCI `uci` listing. */
+  readonly options: readonly OptionDeclaration[];
 
   /** Starts a search (a running one is stopped first). No limits: until stop() or the maximum depth.
    * Never throws: bad arguments give an Analysis whose result rejects. */
@@ -133,9 +200,10 @@ export interface Engine {
   /** Stops the running search; resolves with its result, or null when nothing was running. */
   stop(): Promise<SearchResult | null>;
 
-  /** Hash, Clear Hash, MultiPV, PvMethod, AltVariations, VerifyPv, Ponder, Move Overhead, UCI_LimitStrength,
-   * UCI_Elo (800-2000), Skill Level (0-20). Rejects with the engine's message. */
-  setOption(name: string, value?: OptionValue): Promise<void>;
+  /** Sets an option (see EngineOptionValues for each one's range). Rejects with the engine's message. */
+  setOption<K extends keyof EngineOptionValues>(name: K, value: EngineOptionValues[K]): Promise<void>;
+  /** Runs an action such as clearing the hash table. */
+  setOption(name: ButtonOptionName): Promise<void>;
   uciOptions(): Promise<string[]>;
   newGame(): Promise<void>;
 

@@ -12,7 +12,7 @@ import { createEngine, EngineError } from '../../web/src/node.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const PV_ENDS = ['leaf', 'mate', 'stalemate', 'repetition', 'fifty', 'material', 'hashcut', 'aborted'];
+const PV_ENDS = ['leaf', 'mate', 'stalemate', 'repetition', 'fifty', 'material', 'hashcut'];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Plays `pv` (UCI) from `fen` with chess.js: every move must be legal; returns the SAN list.

@@ -86,6 +86,16 @@ test.skipIf(!existsSync(TSC))('index.d.ts type-checks a TypeScript consumer', as
       const r: SearchResult = await engine.bestMove('startpos', { movetime: 100 }, { onInfo: (i) => i.pvSan.join(' ') });
       const stopped: SearchResult | null = await engine.stop();
       await engine.setOption('PvMethod', 'tt');
+      await engine.setOption('Clear Hash');
+      // @ts-expect-error a spin option takes a number
+      await engine.setOption('MultiPV', 'two');
+      // @ts-expect-error a combo option takes one of its values
+      await engine.setOption('PvMethod', 'best');
+      // @ts-expect-error no such option
+      await engine.setOption('Hashh', 16);
+      const multipv = engine.options.find((o) => o.name === 'MultiPV');
+      const max: number = multipv && multipv.type === 'spin' ? multipv.max : 1;
+      await engine.bestMove('startpos', { depth: 2, multipv: max }, { onInfo: (i) => i.pvCheck && !i.pvCheck.ok && i.pvCheck.problem });
       const moves: string[] = (await engine.legalMoves('startpos')).map((m) => m.san);
       engine.on('error', (e: EngineError) => e.code === 'CRASHED' && engine.restart());
       const uci = createUciWorker();

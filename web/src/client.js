@@ -54,7 +54,7 @@ function normalizePosition(position) {
 function limitsToGo(limits = {}) {
   if (limits === null || typeof limits !== 'object') throw new EngineError('limits must be an object');
   const go = [];
-  let multipv = 0;
+  let multipv = '';
   let searchmoves = [];
   for (const [key, value] of Object.entries(limits)) {
     if (value === undefined) continue;
@@ -64,8 +64,9 @@ function limitsToGo(limits = {}) {
     } else if (key === 'infinite') {
       if (value) go.push('infinite');
     } else if (key === 'multipv' || key === 'multiPV') {
-      if (!Number.isInteger(value) || value < 1 || value > 64) throw new EngineError('MultiPV must be a whole number from 1 to 64');
-      multipv = value;
+      // the range is the MultiPV option's, checked by the engine with the option's message
+      if (typeof value !== 'number') throw new EngineError(`limit ${key} must be a number`);
+      multipv = String(value);
     } else if (key === 'searchmoves') {
       if (!Array.isArray(value) || value.some((m) => typeof m !== 'string' || !/^\S+$/.test(m)))
         throw new EngineError('searchmoves must be an array of moves (UCI or SAN strings)');
@@ -76,6 +77,14 @@ function limitsToGo(limits = {}) {
   }
   return { go: go.join(' '), multipv, searchmoves };
 }
+
+// The option declarations a worker reports when it is ready, made read-only for callers.
+function freezeOptions(list) {
+  return Object.freeze(list.map((o) => Object.freeze(o.vars ? { ...o, vars: Object.freeze([...o.vars]) } : { ...o })));
+}
+
+const isButton = (declarations, name) =>
+  (declarations || []).some((o) => o.type === 'button' && o.name.toLowerCase() === name.trim().toLowerCase());
 
 function optionValue(value) {
   if (value === undefined || value === null) return '';
@@ -261,6 +270,7 @@ export class Engine extends Emitter {
   #nextSid = 1;
   #current = null; // the search op of the running analysis
   #optionLog = new Map();
+  #declarations = null;
   #crashError = null;
   /** Start-up steps of the current worker (absolute ms: performance.timeOrigin + now()). */
   startupTiming = null;
@@ -282,6 +292,10 @@ export class Engine extends Emitter {
   /** How stop() works here: 'sab' (flag in shared memory) or 'terminate' (respawn). */
   get stopMode() {
     return this.#stopMode;
+  }
+  /** The engine's UCI options as it declares them: [{ name, type, default, min, max, vars }]. */
+  get options() {
+    return this.#declarations;
   }
 
   _start() {
@@ -332,6 +346,7 @@ export class Engine extends Emitter {
       this.#workerReady = true;
       this.#state = 'ready';
       this.startupTiming = m.timing;
+      this.#declarations = freezeOptions(m.options);
       // replay options (after a respawn), then everything not yet answered
       for (const [name, value] of this.#optionLog.values()) this.#worker.post({ t: 'call', fn: 'setOption', args: [name, value], id: 0 });
       for (const o of this.#ops) this.#worker.post(o.msg);
@@ -464,7 +479,7 @@ export class Engine extends Emitter {
     if (this.#workerReady && last && last.pv.length) {
       analysis._finish(resultFromInfo(last));
     } else {
-      Object.assign(op.msg, { go: 'depth 1', multipv: 0 });
+      Object.assign(op.msg, { go: 'depth 1', multipv: '' });
       op.quiet = true;
       clearTimeout(op.timer);
       this.#ops.splice(this.#ops[0]?.kind === 'init' ? 1 : 0, 0, op);
@@ -525,7 +540,7 @@ export class Engine extends Emitter {
     this.#kill(new EngineError('the engine was terminated', 'TERMINATED'));
   }
 
-  /** Sets a UCI option (Hash, Clear Hash, MultiPV, PvMethod, AltVariations, ...). */
+  /** Sets a UCI option (see `options` for the names, types and ranges). */
   setOption(name, value) {
     if (typeof name !== 'string' || !name.trim()) return handled(Promise.reject(new EngineError('an option name is a non-empty string')));
     let v;
@@ -538,7 +553,8 @@ export class Engine extends Emitter {
     const key = name.trim().toLowerCase();
     return handled(
       p.then(() => {
-        if (key !== 'clear hash') this.#optionLog.set(key, [name, v]);
+        // a button is an action, not a setting to restore after a restart
+        if (!isButton(this.#declarations, name)) this.#optionLog.set(key, [name, v]);
       }),
     );
   }
@@ -636,6 +652,7 @@ export class UciWorker extends Emitter {
   #lastGo = null;
   #lastPv = null;
   #options = new Map();
+  #declarations = null;
   #position = null; // the last `position` line the worker completed (null: the start position)
   #idleWaiters = [];
   #terminated = false;
@@ -674,7 +691,9 @@ export class UciWorker extends Emitter {
     this.#workerReady = false;
     this.#sent = [];
     if (replay) {
-      const lines = [...this.#options.values(), ...(this.#position ? [this.#position] : [])];
+      // a button is an action, not a setting to restore
+      const settings = [...this.#options].filter(([name]) => !isButton(this.#declarations, name)).map(([, line]) => line);
+      const lines = [...settings, ...(this.#position ? [this.#position] : [])];
       this.#outbox.unshift(...lines.map((line) => [line, 'quiet', this.#gid]));
     }
   }
@@ -682,6 +701,7 @@ export class UciWorker extends Emitter {
   #onMessage(m) {
     if (m.t === 'ready') {
       this.#workerReady = true;
+      this.#declarations = m.options;
       for (const [line, mode, gid] of this.#outbox.splice(0)) this.#send(line, mode, gid);
       this.#refresh();
       return;
@@ -839,7 +859,7 @@ export class UciWorker extends Emitter {
     }
     if (cmd === 'setoption') {
       const m = /^setoption\s+name\s+(.+?)(\s+value\s|$)/.exec(line);
-      if (m && m[1].toLowerCase() !== 'clear hash') this.#options.set(m[1].toLowerCase(), line);
+      if (m) this.#options.set(m[1].toLowerCase(), line);
     } else if (cmd === 'go' && !/^go\s+perft\b/.test(line)) {
       this.#gid++;
       this.#searches++;

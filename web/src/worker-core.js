@@ -3,7 +3,7 @@
 // give it a port: { post(msg), onMessage(fn), close(), loadWasm() }.
 //
 // Structured messages (from client.js) are objects with a `t` field:
-//   init   { module?, sab? }                   -> ready
+//   init   { module?, sab? }                   -> ready { timing, options }
 //   call   { id, fn, pos?, args }              -> ok { id, v } | err { id, m }
 //   search { id, sid, pos, go, sm, multipv }   -> info { id, v }*, ok { id, v } | err
 //   uci    { line, gid }                       -> line { s }*, idle
@@ -104,7 +104,7 @@ export function startWorker(port) {
     }
     const sid = msg.sid;
     const keepGoing = flags ? () => Atomics.load(flags, 0) < sid : null;
-    return check(engine.search(go, msg.multipv || 0, (info) => port.post({ t: 'info', id: msg.id, v: info }), keepGoing));
+    return check(engine.search(go, msg.multipv || '', (info) => port.post({ t: 'info', id: msg.id, v: info }), keepGoing));
   }
 
   function uciLine(line, gid, out) {
@@ -158,7 +158,7 @@ export function startWorker(port) {
       try {
         if (msg && msg.t === 'init') {
           await init(msg.module, msg.sab);
-          if (!dead) port.post({ t: 'ready', timing });
+          if (!dead) port.post({ t: 'ready', timing, options: engine.options() });
           return;
         }
         if (!M && !dead) await init(null, null); // raw string mode starts itself
