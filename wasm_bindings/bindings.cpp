@@ -131,7 +131,7 @@ val info_value(const Position& root, const IterationInfo& info, bool verify) {
     o.set("timeMs", info.time_ms);
     o.set("hashfull", info.hashfull);
     set_line(o, root, info.pv);
-    if (verify && info.bound == ScoreBound::EXACT) {
+    if (verify && info.bound == BOUND_EXACT) {
         const PvCheck check = check_pv(root, info.pv, info.score, info.depth);
         val verdict = val::object();
         verdict.set("ok", check.ok());
