@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "position_command.h"
 #include "pv_check.h"
 
 namespace mainline {
@@ -72,37 +73,6 @@ std::vector<std::string_view> split_words(std::string_view line) {
         if (i > start) words.push_back(line.substr(start, i - start));
     }
     return words;
-}
-
-Result<Position> parse_position_command(const std::vector<std::string_view>& args) {
-    using R = Result<Position>;
-    if (args.empty()) return R::failure("position needs 'startpos' or 'fen <FEN>'");
-    std::size_t moves_at = args.size();
-    for (std::size_t i = 0; i < args.size(); ++i)
-        if (args[i] == "moves") {
-            moves_at = i;
-            break;
-        }
-    Result<Position> start = R::failure("");
-    if (args[0] == "startpos") {
-        if (moves_at != 1) return R::failure("unexpected '" + std::string(args[1]) + "' after startpos (expected 'moves')");
-        start = R::success(Position());
-    } else if (args[0] == "fen") {
-        if (moves_at == 1) return R::failure("position fen: the FEN is missing");
-        start = Position::from_fen(join(args, 1, moves_at));
-        if (!start) return R::failure("bad FEN: " + start.error());
-    } else {
-        return R::failure("position needs 'startpos' or 'fen <FEN>', not '" + std::string(args[0]) + "'");
-    }
-    Position pos = std::move(start).value();
-    pos.reserve_history(int(args.size() - moves_at));
-    for (std::size_t i = moves_at + 1; i < args.size(); ++i) {
-        Result<Move> m = parse_uci_move(pos, args[i]);
-        if (!m)
-            return R::failure(m.error() + " (move " + std::to_string(i - moves_at) + " of the moves list)");
-        pos.do_move(m.value());
-    }
-    return R::success(std::move(pos));
 }
 
 Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std::string_view>& args) {

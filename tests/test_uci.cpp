@@ -424,20 +424,5 @@ TEST(UciHelpers, SplitWords) {
     EXPECT_EQ(split_words("  go\tperft  3 \r\n"), (std::vector<std::string_view>{"go", "perft", "3"}));
 }
 
-TEST(UciHelpers, ParsePositionCommand) {
-    Result<Position> ok = parse_position_command({"startpos", "moves", "e2e4"});
-    ASSERT_TRUE(ok.ok()) << ok.error();
-    EXPECT_EQ(ok.value().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-    Result<Position> fen = parse_position_command({"fen", "4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "moves", "e1d2"});
-    ASSERT_TRUE(fen.ok()) << fen.error();
-    EXPECT_EQ(fen.value().fen(), "4k3/8/8/8/8/8/3K4/8 b - - 1 1");
-    Result<Position> bad = parse_position_command({});
-    ASSERT_FALSE(bad.ok());
-    EXPECT_FALSE(bad.error().empty());
-    Result<Position> bad_move = parse_position_command({"startpos", "moves", "e2e4", "e7e5", "g1g3"});
-    ASSERT_FALSE(bad_move.ok());
-    EXPECT_TRUE(contains_text(bad_move.error(), "move 3 of the moves list")) << bad_move.error();
-}
-
 }  // namespace
 }  // namespace mainline
