@@ -101,7 +101,6 @@ Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std
             if (limits.searchmoves.empty()) return R::failure("go searchmoves needs at least one legal move");
             continue;
         }
-        long long* target = nullptr;
         long long value = 0;
         long long min = 0, max = 1LL << 40;
         const bool known = key == "depth" || key == "nodes" || key == "movetime" || key == "wtime" || key == "btime" ||
@@ -117,7 +116,6 @@ Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std
         if (ec != std::errc() || ptr != v.data() + v.size() || value < min || value > max)
             return R::failure("go " + std::string(key) + " needs a whole number from " + std::to_string(min) + " to " +
                               std::to_string(max) + ", not '" + std::string(v) + "'");
-        (void)target;
         const int clamped = int(std::min<long long>(value, 1LL << 30));
         if (key == "depth") limits.depth = clamped;
         else if (key == "nodes") limits.nodes = std::uint64_t(value);
