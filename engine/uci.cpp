@@ -11,6 +11,7 @@
 #include "perft.h"
 #include "position_command.h"
 #include "pv_check.h"
+#include "version.h"
 
 namespace mainline {
 
@@ -207,7 +208,7 @@ bool UciEngine::handle(std::string_view line) {
 }
 
 void UciEngine::cmd_uci() {
-    say("id name Mainline 0.1");
+    say("id name Mainline " + std::string(engine_version()));
     say("id author the Mainline developers");
     for (const std::string& option : engine_.option_descriptions()) say(option);
     say("uciok");

@@ -11,6 +11,7 @@
 #include "position.h"
 #include "test_util.h"
 #include "uci.h"
+#include "version.h"
 
 namespace mainline {
 namespace {
@@ -58,8 +59,8 @@ TEST_F(Uci, UciIdentifiesTheEngine) {
     const Lines lines = send("uci");
     EXPECT_TRUE(last_result_);
     ASSERT_GE(lines.size(), 3u);
-    EXPECT_EQ(lines[0].rfind("id name ", 0), 0u) << lines[0];
-    EXPECT_TRUE(contains_text(lines[0], "Mainline")) << lines[0];
+    EXPECT_EQ(lines[0], "id name Mainline " + std::string(engine_version()));
+    EXPECT_FALSE(engine_version().empty());
     EXPECT_EQ(lines[1].rfind("id author ", 0), 0u) << lines[1];
     EXPECT_EQ(lines.back(), "uciok");
 }
