@@ -120,7 +120,7 @@ if ((FUZZ_SECONDS > 0)); then
 fi
 
 # ---- JS / browser tests -----------------------------------------------------------------------
-# >>> later issues: add JS stages here.
+# >>> JS stages (they run on the builds above).
 # web package (wasm_bindings/ + web/, built by scripts/build.sh into web/dist/): tests/js/engine-*.test.mjs
 # run in the vitest stage below on the real WebAssembly build: structured API and stop (Node worker
 # threads), UCI text mode and the mainline-uci binary (compared with build/mainline), `npm pack`
