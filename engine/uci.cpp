@@ -9,7 +9,9 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "position_command.h"
 #include "pv_check.h"
+#include "version.h"
 
 namespace mainline {
 
@@ -52,37 +54,6 @@ std::vector<std::string_view> split_words(std::string_view line) {
     return words;
 }
 
-Result<Position> parse_position_command(const std::vector<std::string_view>& args) {
-    using R = Result<Position>;
-    if (args.empty()) return R::failure("position needs 'startpos' or 'fen <FEN>'");
-    std::size_t moves_at = args.size();
-    for (std::size_t i = 0; i < args.size(); ++i)
-        if (args[i] == "moves") {
-            moves_at = i;
-            break;
-        }
-    Result<Position> start = R::failure("");
-    if (args[0] == "startpos") {
-        if (moves_at != 1) return R::failure("unexpected '" + std::string(args[1]) + "' after startpos (expected 'moves')");
-        start = R::success(Position());
-    } else if (args[0] == "fen") {
-        if (moves_at == 1) return R::failure("position fen: the FEN is missing");
-        start = Position::from_fen(join(args, 1, moves_at));
-        if (!start) return R::failure("bad FEN: " + start.error());
-    } else {
-        return R::failure("position needs 'startpos' or 'fen <FEN>', not '" + std::string(args[0]) + "'");
-    }
-    Position pos = std::move(start).value();
-    pos.reserve_history(int(args.size() - moves_at));
-    for (std::size_t i = moves_at + 1; i < args.size(); ++i) {
-        Result<Move> m = parse_uci_move(pos, args[i]);
-        if (!m)
-            return R::failure(m.error() + " (move " + std::to_string(i - moves_at) + " of the moves list)");
-        pos.do_move(m.value());
-    }
-    return R::success(std::move(pos));
-}
-
 Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std::string_view>& args) {
     using R = Result<SearchLimits>;
     SearchLimits limits;
@@ -109,7 +80,6 @@ Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std
             if (limits.searchmoves.empty()) return R::failure("go searchmoves needs at least one legal move");
             continue;
         }
-        long long* target = nullptr;
         long long value = 0;
         long long min = 0, max = 1LL << 40;
         const bool known = key == "depth" || key == "nodes" || key == "movetime" || key == "wtime" || key == "btime" ||
@@ -125,7 +95,6 @@ Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std
         if (ec != std::errc() || ptr != v.data() + v.size() || value < min || value > max)
             return R::failure("go " + std::string(key) + " needs a whole number from " + std::to_string(min) + " to " +
                               std::to_string(max) + ", not '" + std::string(v) + "'");
-        (void)target;
         const int clamped = int(std::min<long long>(value, 1LL << 30));
         if (key == "depth") limits.depth = clamped;
         else if (key == "nodes") limits.nodes = std::uint64_t(value);
@@ -218,7 +187,7 @@ bool UciEngine::handle(std::string_view line) {
 }
 
 void UciEngine::cmd_uci() {
-    say("id name Mainline 0.1");
+    say("id name Mainline " + std::string(engine_version()));
     say("id author the Mainline developers");
     for (const std::string& option : engine_.option_descriptions()) say(option);
     say("uciok");

@@ -68,10 +68,6 @@ private:
     std::map<std::string, Command, std::less<>> commands_;
 };
 
-// Builds a position from `position`'s arguments ("startpos" | "fen <FEN>", then optionally
-// "moves m1 m2 ..."); the error names the bad part, including which move of the list failed.
-Result<Position> parse_position_command(const std::vector<std::string_view>& args);
-
 // Parses `go`'s arguments (without `perft`). The error names the bad token.
 Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std::string_view>& args);
 

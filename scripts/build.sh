@@ -10,7 +10,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# em++ -O2 and up needs Debian's node-acorn (docs: /work/shared/TOOLCHAIN.md, pitfall 1)
+# em++ -O2 and up runs a JS minifier that needs Debian's node-acorn, which node finds only through
+# NODE_PATH ("Cannot find module 'acorn'" at link time otherwise)
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 JOBS=${JOBS:-$(nproc)}
 NODE_BIN=$(command -v node || echo /usr/bin/node)

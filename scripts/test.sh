@@ -94,20 +94,12 @@ perft_agreement() {
   local rc=0
   same_output "startpos perft 4" 197281 "position startpos" "go perft 4" || rc=1
   same_output "kiwipete perft 4" 4085603 "position fen $KIWIPETE" "go perft 4" || rc=1
-  # Search signature: if `mainline bench` prints "Nodes searched: N" it must agree too.
-  local bench_out
-  if bench_out=$(timeout 300 build/mainline bench 2>&1) && grep -Eq '^Nodes searched *:' <<<"$bench_out"; then
-    local bn bw
-    bn=$(grep -E '^Nodes searched *:' <<<"$bench_out" | tail -1)
-    bw=$(timeout 600 node build-wasm/mainline.js bench 2>&1 | grep -E '^Nodes searched *:' | tail -1)
-    if [[ $bn == "$bw" ]]; then echo "ok   bench signature: native == wasm ($bn)"
-    else echo "FAIL bench signature: native '$bn' vs wasm '${bw:-<none>}'"; rc=1; fi
-  else
-    echo "skip bench signature: 'mainline bench' printed no 'Nodes searched: N' line"
-  fi
   return $rc
 }
-stage "native/wasm perft + bench agreement" perft_agreement
+stage "native/wasm perft agreement" perft_agreement
+# The bench signature: both builds search exactly the node count of the newest commit message's
+# `Bench: N` line (no history or no such line fails too).
+stage "bench signature (native + wasm = the commit's Bench: line)" bash scripts/bench-signature.sh
 
 # ---- robustness: stress and fuzzing (docs/robustness.md) --------------------------------------
 # 10,000 rapid go/stop cycles mixed with position/setoption/ucinewgame through the real binary
@@ -128,7 +120,7 @@ if ((FUZZ_SECONDS > 0)); then
 fi
 
 # ---- JS / browser tests -----------------------------------------------------------------------
-# >>> later issues: add JS stages here.
+# >>> JS stages (they run on the builds above).
 # web package (wasm_bindings/ + web/, built by scripts/build.sh into web/dist/): tests/js/engine-*.test.mjs
 # run in the vitest stage below on the real WebAssembly build: structured API and stop (Node worker
 # threads), UCI text mode and the mainline-uci binary (compared with build/mainline), `npm pack`

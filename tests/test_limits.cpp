@@ -1,4 +1,4 @@
-// The engine at its limits (issue 7, docs/robustness.md): Hash at its minimum and maximum,
+// The engine at its limits (docs/robustness.md): Hash at its minimum and maximum,
 // MultiPV above the number of legal moves, 218 legal moves, games of hundreds of plies near the
 // repetition and fifty-move limits, mate in one, stalemate and checkmate on the board, and the
 // extreme values of every `go` parameter. Everything goes through the UCI front end, as a GUI

@@ -12,6 +12,7 @@
 #include "test_util.h"
 #include "lab.h"
 #include "uci.h"
+#include "version.h"
 
 namespace mainline {
 namespace {
@@ -59,8 +60,8 @@ TEST_F(Uci, UciIdentifiesTheEngine) {
     const Lines lines = send("uci");
     EXPECT_TRUE(last_result_);
     ASSERT_GE(lines.size(), 3u);
-    EXPECT_EQ(lines[0].rfind("id name ", 0), 0u) << lines[0];
-    EXPECT_TRUE(contains_text(lines[0], "Mainline")) << lines[0];
+    EXPECT_EQ(lines[0], "id name Mainline " + std::string(engine_version()));
+    EXPECT_FALSE(engine_version().empty());
     EXPECT_EQ(lines[1].rfind("id author ", 0), 0u) << lines[1];
     EXPECT_EQ(lines.back(), "uciok");
 }
@@ -431,21 +432,6 @@ TEST(UciHelpers, SplitWords) {
     EXPECT_EQ(split_words(""), std::vector<std::string_view>{});
     EXPECT_EQ(split_words(" \t\r\n"), std::vector<std::string_view>{});
     EXPECT_EQ(split_words("  go\tperft  3 \r\n"), (std::vector<std::string_view>{"go", "perft", "3"}));
-}
-
-TEST(UciHelpers, ParsePositionCommand) {
-    Result<Position> ok = parse_position_command({"startpos", "moves", "e2e4"});
-    ASSERT_TRUE(ok.ok()) << ok.error();
-    EXPECT_EQ(ok.value().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-    Result<Position> fen = parse_position_command({"fen", "4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "moves", "e1d2"});
-    ASSERT_TRUE(fen.ok()) << fen.error();
-    EXPECT_EQ(fen.value().fen(), "4k3/8/8/8/8/8/3K4/8 b - - 1 1");
-    Result<Position> bad = parse_position_command({});
-    ASSERT_FALSE(bad.ok());
-    EXPECT_FALSE(bad.error().empty());
-    Result<Position> bad_move = parse_position_command({"startpos", "moves", "e2e4", "e7e5", "g1g3"});
-    ASSERT_FALSE(bad_move.ok());
-    EXPECT_TRUE(contains_text(bad_move.error(), "move 3 of the moves list")) << bad_move.error();
 }
 
 }  // namespace

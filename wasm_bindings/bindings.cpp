@@ -27,6 +27,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "position_command.h"
 #include "pv_check.h"
 #include "uci.h"
 
@@ -58,39 +59,6 @@ const char* bound_name(Bound b) {
 }
 
 std::string sv(std::string_view s) { return std::string(s); }
-
-// Parses one move given in UCI (e2e4) or, failing that, SAN (e4, Nf3, O-O).
-Result<Move> parse_any_move(const Position& pos, std::string_view text) {
-    Result<Move> uci = parse_uci_move(pos, text);
-    if (uci) return uci;
-    Result<Move> san = parse_san(pos, text);
-    if (san) return san;
-    // Report the UCI parser's message for UCI-shaped input, else the SAN parser's.
-    const bool uci_shaped = text.size() >= 4 && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1' && text[1] <= '8' &&
-                            text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8';
-    return Result<Move>::failure(uci_shaped ? uci.error() : san.error());
-}
-
-// "startpos" (or "") or a FEN, then a space-separated list of moves in UCI or SAN.
-Result<Position> build_position(const std::string& fen, const std::string& moves) {
-    using R = Result<Position>;
-    Result<Position> start = R::failure("");
-    if (fen.empty() || fen == "startpos") {
-        start = R::success(Position());
-    } else {
-        start = Position::from_fen(fen);
-        if (!start) return R::failure("bad FEN: " + start.error());
-    }
-    Position pos = std::move(start).value();
-    const std::vector<std::string_view> list = split_words(moves);
-    pos.reserve_history(int(list.size()) + 1);
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        Result<Move> m = parse_any_move(pos, list[i]);
-        if (!m) return R::failure(m.error() + " (move " + std::to_string(i + 1) + " of the moves list)");
-        pos.do_move(m.value());
-    }
-    return R::success(std::move(pos));
-}
 
 // The UCI and SAN arrays of a line, stopping before the first move that is not legal (a PV is
 // legal by construction; this only guards the SAN writer's precondition).
@@ -184,7 +152,7 @@ public:
     // Sets the position: FEN (or "startpos") plus moves (UCI or SAN, space-separated).
     // Returns the resulting FEN.
     val setPosition(const std::string& fen, const std::string& moves) {
-        Result<Position> pos = build_position(fen, moves);
+        Result<Position> pos = build_position(fen, split_words(moves));
         if (!pos) return error_value(pos.error());
         engine_.set_position(std::move(pos).value());
         return val(engine_.position().fen());
@@ -377,21 +345,15 @@ val validateFen(const std::string& fen) {
 
 // FEN (or "startpos") + moves (UCI or SAN) -> { fen, uci: [...], san: [...] }.
 val convertLine(const std::string& fen, const std::string& moves) {
-    Result<Position> start = build_position(fen, "");
-    if (!start) return error_value(start.error());
-    Position pos = std::move(start).value();
-    const std::vector<std::string_view> list = split_words(moves);
-    pos.reserve_history(int(list.size()) + 1);
     val uci = val::array(), san = val::array();
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        Result<Move> m = parse_any_move(pos, list[i]);
-        if (!m) return error_value(m.error() + " (move " + std::to_string(i + 1) + " of the moves list)");
-        uci.call<void>("push", move_to_uci(m.value()));
-        san.call<void>("push", move_to_san(pos, m.value()));
-        pos.do_move(m.value());
-    }
+    Result<Position> pos =
+        build_position(fen, split_words(moves), MoveNotation::UCI_OR_SAN, [&](const Position& before, Move m) {
+            uci.call<void>("push", move_to_uci(m));
+            san.call<void>("push", move_to_san(before, m));
+        });
+    if (!pos) return error_value(pos.error());
     val o = val::object();
-    o.set("fen", pos.fen());
+    o.set("fen", pos.value().fen());
     o.set("uci", uci);
     o.set("san", san);
     return o;

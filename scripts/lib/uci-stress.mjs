@@ -1,4 +1,4 @@
-// Stress of a UCI engine's go/stop handling (issue 7, docs/robustness.md): thousands of rapid
+// Stress of a UCI engine's go/stop handling (docs/robustness.md): thousands of rapid
 // `go` / `stop` cycles mixed with `position`, `setoption Hash`, `setoption MultiPV`,
 // `ucinewgame` and (1 in 100) a bad command, with searches of every kind (`infinite`,
 // `depth 100`, `movetime 1`, `nodes`, clocks, `ponder` + `ponderhit`, `mate`) stopped at once

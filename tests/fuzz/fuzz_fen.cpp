@@ -7,6 +7,7 @@
 
 #include "evaluate.h"
 #include "fuzz_check.h"
+#include "position_command.h"
 #include "tt.h"
 #include "uci.h"
 

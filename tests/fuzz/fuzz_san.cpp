@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fuzz_check.h"
+#include "position_command.h"
 #include "uci.h"
 
 using namespace mainline;

@@ -2,7 +2,7 @@
 // (createUciWorker), the worker file driven directly with strings (stockfish.js style), and the
 // mainline-uci binary compared line by line with the native engine.
 import { afterEach, describe, expect, test } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
@@ -12,6 +12,8 @@ import { createUciWorker } from '../../web/src/node.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'web/bin/mainline-uci.js');
 const NATIVE = path.join(ROOT, 'build/mainline');
+// the one place the version is written (the engine's `id name` is built from it)
+const VERSION = JSON.parse(readFileSync(path.join(ROOT, 'web/package.json'), 'utf8')).version;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Collects every line a Worker-like object emits; until(re) waits for the next matching line.
@@ -56,7 +58,7 @@ describe.each(['sab', 'terminate'])('UciWorker, stopMode %s', (stopMode) => {
     const out = collector(w);
     w.postMessage('uci');
     const hello = await out.until(/^uciok$/);
-    expect(hello[0]).toBe('id name Mainline 0.1');
+    expect(hello[0]).toBe(`id name Mainline ${VERSION}`);
     expect(hello.some((l) => l.startsWith('option name MultiPV'))).toBe(true);
     w.postMessage('setoption name Hash value 8');
     w.postMessage('setoption name Hash value lots');

@@ -1,5 +1,5 @@
-// Stress of the web package's worker API on the real WebAssembly build (issue 7,
-// docs/robustness.md): rapid go/stop cycles through the UCI text mode (createUciWorker, both stop
+// Stress of the web package's worker API on the real WebAssembly build (docs/robustness.md):
+// rapid go/stop cycles through the UCI text mode (createUciWorker, both stop
 // modes) and analyze/stop cycles through the structured API (createEngine). Every search must end
 // exactly once with a legal best move (or none exactly when there is no legal move), nothing may
 // hang, and memory must stop growing once every table size has been used.

@@ -44,7 +44,8 @@ export async function startServer({ root = WEB } = {}) {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-// Chromium through playwright-core (Debian's /usr/bin/chromium; flags: /work/shared/TOOLCHAIN.md).
+// Chromium through playwright-core, using Debian's /usr/bin/chromium rather than a browser that
+// playwright downloads. The flags keep a headless run quiet: no sandbox, GPU, QUIC or background traffic.
 // Every page gets a fresh browser context (empty cache: a cold start).
 export async function launchChromium() {
   const { chromium } = await import('playwright-core');

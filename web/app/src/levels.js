@@ -7,9 +7,7 @@
 //             rest interpolated or, below 1400, extrapolated; about +-100 Elo). Levels 7-8 are
 //             full strength, measured about 2100 at 10+0.1 (31-42% against Stockfish 2200).
 //   options   UCI options set before the engine plays (strength limiting).
-//   limits    search limits of each engine move when the engine accepts `options`.
-//   fallback  search limits used instead when the engine does not know the options
-//             (an engine build without UCI_LimitStrength / UCI_Elo): node and depth caps.
+//   limits    search limits of each engine move.
 // With a clock, the clock times are sent as well and the engine stops at whichever comes first.
 
 /**
@@ -18,7 +16,6 @@
  * @property {number} elo
  * @property {Record<string, string|number|boolean>} options
  * @property {import('../../index.d.ts').SearchLimits} limits
- * @property {import('../../index.d.ts').SearchLimits} fallback
  */
 
 /** True: the Elo numbers come from measured matches (see above). */
@@ -26,12 +23,12 @@ export const calibrated = true;
 
 /** @type {Level[]} */
 export const LEVELS = [
-  { name: 'Level 1', elo: 1000, options: { UCI_LimitStrength: true, UCI_Elo: 1000 }, limits: { movetime: 300 }, fallback: { depth: 1 } },
-  { name: 'Level 2', elo: 1200, options: { UCI_LimitStrength: true, UCI_Elo: 1200 }, limits: { movetime: 400 }, fallback: { depth: 2, nodes: 400 } },
-  { name: 'Level 3', elo: 1400, options: { UCI_LimitStrength: true, UCI_Elo: 1400 }, limits: { movetime: 500 }, fallback: { depth: 3, nodes: 1500 } },
-  { name: 'Level 4', elo: 1600, options: { UCI_LimitStrength: true, UCI_Elo: 1600 }, limits: { movetime: 600 }, fallback: { depth: 4, nodes: 5000 } },
-  { name: 'Level 5', elo: 1800, options: { UCI_LimitStrength: true, UCI_Elo: 1800 }, limits: { movetime: 800 }, fallback: { depth: 6, nodes: 20000 } },
-  { name: 'Level 6', elo: 2000, options: { UCI_LimitStrength: true, UCI_Elo: 2000 }, limits: { movetime: 1000 }, fallback: { depth: 8, nodes: 80000 } },
-  { name: 'Level 7', elo: 2100, options: { UCI_LimitStrength: false }, limits: { movetime: 1000 }, fallback: { movetime: 1000 } },
-  { name: 'Level 8', elo: 2150, options: { UCI_LimitStrength: false }, limits: { movetime: 3000 }, fallback: { movetime: 3000 } },
+  { name: 'Level 1', elo: 1000, options: { UCI_LimitStrength: true, UCI_Elo: 1000 }, limits: { movetime: 300 } },
+  { name: 'Level 2', elo: 1200, options: { UCI_LimitStrength: true, UCI_Elo: 1200 }, limits: { movetime: 400 } },
+  { name: 'Level 3', elo: 1400, options: { UCI_LimitStrength: true, UCI_Elo: 1400 }, limits: { movetime: 500 } },
+  { name: 'Level 4', elo: 1600, options: { UCI_LimitStrength: true, UCI_Elo: 1600 }, limits: { movetime: 600 } },
+  { name: 'Level 5', elo: 1800, options: { UCI_LimitStrength: true, UCI_Elo: 1800 }, limits: { movetime: 800 } },
+  { name: 'Level 6', elo: 2000, options: { UCI_LimitStrength: true, UCI_Elo: 2000 }, limits: { movetime: 1000 } },
+  { name: 'Level 7', elo: 2100, options: { UCI_LimitStrength: false }, limits: { movetime: 1000 } },
+  { name: 'Level 8', elo: 2150, options: { UCI_LimitStrength: false }, limits: { movetime: 3000 } },
 ];

@@ -25,7 +25,6 @@ const SIDE = { w: 'White', b: 'Black' };
  * @property {Clock|null} clock
  * @property {string|null} result   '1-0', '0-1', '1/2-1/2', '*' (stopped)
  * @property {string} reason
- * @property {import('../../index.d.ts').SearchLimits} limits
  * @property {Date} date
  */
 
@@ -39,10 +38,6 @@ export class Play {
     this.game = null;
     this.token = 0;
     this.thinking = false;
-    /** undefined until checked: does the engine have UCI_LimitStrength and UCI_Elo? */
-    this.strengthOptions = undefined;
-    /** @type {[number, number] | null} UCI_Elo's min and max */
-    this.eloRange = null;
     /** @type {Promise<void>} */
     this.ready = Promise.resolve();
 
@@ -73,11 +68,8 @@ export class Play {
     return /** @type {HTMLInputElement} */ ($('play-thinking')).checked;
   }
 
-  #levelNote(extra = '') {
-    const parts = [calibrated ? 'Elo figures measured against Stockfish\'s UCI_Elo ladder (about ±100).' : 'Elo figures are approximate and not yet calibrated.'];
-    if (this.strengthOptions === false) parts.push('This engine build has no UCI_Elo option, so levels use node and depth limits.');
-    if (extra) parts.push(extra);
-    $('level-note').textContent = parts.join(' ');
+  #levelNote() {
+    $('level-note').textContent = calibrated ? 'Elo figures measured against Stockfish\'s UCI_Elo ladder (about ±100).' : 'Elo figures are approximate and not yet calibrated.';
   }
 
   // ---- mode switching ---------------------------------------------------------------------
@@ -123,7 +115,7 @@ export class Play {
     this.#cancelSearch();
     this.app.clearError();
     /** @type {Game} */
-    const game = { human: /** @type {'w'|'b'} */ (human), level, clock, result: null, reason: '', limits: level.fallback, date: new Date() };
+    const game = { human: /** @type {'w'|'b'} */ (human), level, clock, result: null, reason: '', date: new Date() };
     this.game = game;
     this.app.board.setOrientation(human === 'w' ? 'white' : 'black');
     this.app.setTree(new GameTree(fen), {});
@@ -136,38 +128,12 @@ export class Play {
     if (turn !== human) this.engineMove();
   }
 
-  /** New game in the engine, and the level's strength options (or the fallback limits). */
+  /** New game in the engine, and the level's strength options. */
   async #prepareEngine(game) {
     try {
       const engine = await this.engine.get();
       await engine.newGame();
-      if (this.strengthOptions === undefined) {
-        const lines = await engine.uciOptions();
-        const has = (name) => lines.some((l) => l.startsWith(`option name ${name} type`));
-        this.strengthOptions = has('UCI_LimitStrength') && has('UCI_Elo');
-        // the Elo range the engine accepts: a level outside it plays at the nearest end
-        const elo = lines.find((l) => l.startsWith('option name UCI_Elo type spin'));
-        const range = elo && /\bmin (\d+) max (\d+)/.exec(elo);
-        this.eloRange = range ? [Number(range[1]), Number(range[2])] : null;
-      }
-      if (this.strengthOptions) {
-        try {
-          for (const [name, value] of Object.entries(game.level.options)) {
-            const v = name === 'UCI_Elo' && this.eloRange ? Math.min(this.eloRange[1], Math.max(this.eloRange[0], Number(value))) : value;
-            await engine.setOption(name, v);
-          }
-          game.limits = game.level.limits;
-        } catch (e) {
-          // an engine that lists the options but rejects the values: play by limits instead
-          this.strengthOptions = false;
-          game.limits = game.level.fallback;
-          this.#levelNote(`(${e.message})`);
-          return;
-        }
-      } else {
-        game.limits = game.level.fallback;
-      }
-      this.#levelNote();
+      for (const [name, value] of Object.entries(game.level.options)) await engine.setOption(name, value);
     } catch (e) {
       this.app.showError(`The engine did not start: ${e.message}`);
     }
@@ -224,7 +190,7 @@ export class Play {
     const node = tree.lineEnd(tree.root);
     const show = this.showThinking();
     if (show) this.app.startLog(node.fen, `${g.level.name} is thinking…`);
-    const limits = { ...g.limits };
+    const limits = { ...g.level.limits };
     if (g.clock) Object.assign(limits, { wtime: Math.max(1, Math.round(this.#remaining('w'))), btime: Math.max(1, Math.round(this.#remaining('b'))), winc: g.clock.inc, binc: g.clock.inc });
     let result;
     try {
