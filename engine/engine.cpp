@@ -8,7 +8,8 @@ namespace mainline {
 
 Engine::Engine()
     : searcher_(std::make_unique<Searcher>(tt_)),
-      options_(engine_options({tt_, *searcher_, search_options_})),
+      options_(engine_options({tt_, *searcher_, search_options_,
+                               [this](const std::string& path) { return load_network(path); }})),
       rng_(std::random_device{}()) {
     const std::string error = tt_.resize(DEFAULT_HASH_MB);
     (void)error;  // the smallest tables always fit; resize() keeps what it can otherwise
@@ -20,6 +21,29 @@ void Engine::new_game() {
     pos_ = Position();
 }
 
+std::string Engine::load_network(const std::string& path) {
+    if (path == EMBEDDED_NETWORK) {
+        file_network_.reset();
+        return "";
+    }
+    if (!file_reader_) return "EvalFile: this build reads no files; only " + std::string(EMBEDDED_NETWORK) + " is available";
+    Result<std::vector<std::uint8_t>> bytes = file_reader_(path);
+    if (!bytes) return "EvalFile: " + bytes.error();
+    Result<nnue::Network> net = nnue::Network::parse(bytes.value().data(), bytes.value().size());
+    if (!net) return "EvalFile " + path + ": " + net.error();
+    file_network_ = std::make_unique<nnue::Network>(std::move(net).value());
+    return "";
+}
+
+const nnue::Network* Engine::network() const {
+    if (!options_["Use NNUE"].as_bool()) return nullptr;
+    return file_network_ ? file_network_.get() : &nnue::Network::embedded();
+}
+
+const nnue::Network* Engine::network_for(const SearchLimits& limits) const {
+    return limited_elo() && !limits.infinite ? nullptr : network();
+}
+
 int Engine::limited_elo() const {
     if (options_["UCI_LimitStrength"].as_bool()) return options_["UCI_Elo"].as_int();
     const int level = options_["Skill Level"].as_int();
@@ -28,13 +52,15 @@ int Engine::limited_elo() const {
 
 SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& callbacks) {
     const int elo = limited_elo();
+    SearchOptions options = search_options();
+    options.network = network_for(limits);
     // `go infinite` is analysis, which a strength limit would only spoil.
-    if (!elo || limits.infinite) return searcher_->search(pos_, limits, search_options_, callbacks);
+    if (!elo || limits.infinite) return searcher_->search(pos_, limits, options, callbacks);
 
     const StrengthLimit strength = strength_for_elo(elo);
     SearchLimits weak_limits = limits;
     weak_limits.nodes = limits.nodes ? std::min<std::uint64_t>(limits.nodes, strength.nodes) : strength.nodes;
-    SearchOptions weak_options = search_options_;
+    SearchOptions weak_options = options;
     weak_options.multipv = std::max(search_options_.multipv, strength.multipv);
 
     // The lines of the last completed iteration, to choose among afterwards.

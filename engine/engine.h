@@ -3,12 +3,15 @@
 // and two Engine objects share nothing.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "nnue.h"
 #include "options.h"
 #include "position.h"
 #include "search.h"
@@ -25,6 +28,15 @@ public:
     static constexpr int MAX_SKILL_LEVEL = 20;
     // More than five seconds lost per move is no longer overhead but a broken connection.
     static constexpr int MAX_MOVE_OVERHEAD_MS = 5000;
+
+    // Reads a whole file (an EvalFile network). The core does no I/O: a front end that has files
+    // gives the engine this; without it EvalFile accepts only the network compiled in.
+    using FileReader = std::function<Result<std::vector<std::uint8_t>>(const std::string& path)>;
+    // The EvalFile value that names the network compiled into the engine.
+    static constexpr std::string_view EMBEDDED_NETWORK = "<embedded>";
+    // The hand-crafted evaluation stays the default until a network beats it in games
+    // (docs/network.md).
+    static constexpr bool USE_NNUE_DEFAULT = true;
 
     Engine();
     // The options' callbacks hold references into this object.
@@ -48,7 +60,12 @@ public:
     void clear_stop() { searcher_->clear_stop(); }
     void ponderhit() { searcher_->ponderhit(); }
 
-    const SearchOptions& search_options() const { return search_options_; }
+    // The options a search starts with, the network (EvalFile, Use NNUE) included.
+    SearchOptions search_options() const {
+        SearchOptions o = search_options_;
+        o.network = network();
+        return o;
+    }
     void set_search_options(const SearchOptions& options) { search_options_ = options; }
     bool verify_pv() const { return options_["VerifyPv"].as_bool(); }
     int hash_mb() const { return int(tt_.size_mb()); }
@@ -56,11 +73,24 @@ public:
     int limited_elo() const;
     const SearchStats& stats() const { return searcher_->stats(); }
 
+    void set_file_reader(FileReader reader) { file_reader_ = std::move(reader); }
+    // The network the search evaluates with (EvalFile), or nullptr for the hand-crafted
+    // evaluation (Use NNUE false).
+    const nnue::Network* network() const;
+    // The same for a search with these limits: a strength-limited search (UCI_LimitStrength or
+    // Skill Level, not `go infinite`) evaluates by hand, the evaluation its levels were
+    // calibrated with (docs/strength.md).
+    const nnue::Network* network_for(const SearchLimits& limits) const;
+
 private:
+    std::string load_network(const std::string& path);
+
     Position pos_;
     TranspositionTable tt_;
     std::unique_ptr<Searcher> searcher_;
     SearchOptions search_options_;
+    FileReader file_reader_;
+    std::unique_ptr<nnue::Network> file_network_;  // EvalFile, when it names a file
     OptionsMap options_;  // declared after what its callbacks change
     std::mt19937_64 rng_;
 };

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "eval_params.h"
+#include "nnue.h"
 
 namespace mainline {
 
@@ -323,6 +324,10 @@ int evaluate(const Position& pos, EvalTrace& trace) {
     trace = EvalTrace{};
     Tracer tracer{trace};
     return evaluate_with(pos, tracer, nullptr, trace.phase, trace.scale);
+}
+
+int evaluate(const Position& pos, const nnue::Network* network) {
+    return network ? nnue::evaluate(*network, pos) : evaluate(pos);
 }
 
 }  // namespace mainline

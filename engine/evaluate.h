@@ -34,6 +34,13 @@ private:
 };
 int evaluate(const Position& pos, PawnCache& cache);
 
+namespace nnue {
+class Network;
+}
+// The evaluation a search with this network (none: the hand-crafted evaluation) uses at its
+// leaves, from scratch: what the PV checker replays.
+int evaluate(const Position& pos, const nnue::Network* network);
+
 // The evaluation's terms, for the Texel tuner (tools/tune.cpp): how many times each weight of
 // eval_params::EvalWeights was added, white's count minus black's, with the game phase and the
 // endgame scale that weighed them. The white-point-of-view score is then

@@ -40,7 +40,7 @@ PvStats run_pv_stats(int depth, const SearchOptions& options) {
         SearchCallbacks callbacks;
         callbacks.on_iteration = [&](const IterationInfo& info) {
             if (info.bound != BOUND_EXACT) return;
-            const PvCheck c = check_pv(root, info.pv, info.score, info.depth);
+            const PvCheck c = check_pv(root, info.pv, info.score, info.depth, options.network);
             ++stats.lines;
             stats.legal += c.legal;
             stats.full += c.full;
@@ -97,7 +97,9 @@ void pvstats(UciEngine& uci, const std::vector<std::string_view>& args) {
     uci.say("method      alt  positions  lines   legal%   full%  consistent%        nodes   time_ms  pv-hash-cuts  splices");
     for (PvMethod method : {PvMethod::STACK, PvMethod::TRIANGULAR, PvMethod::TT, PvMethod::PVHASH}) {
         for (bool alt : {false, true}) {
+            // The engine's evaluation (network or not), the method and alt variations varied.
             SearchOptions options;
+            options.network = uci.engine().network();
             options.pv_method = method;
             options.alt_variations = alt;
             const PvStats s = run_pv_stats(depth, options);

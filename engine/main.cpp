@@ -1,6 +1,10 @@
 // The native UCI binary. With arguments, each argument is one command (`mainline "go perft 5"`,
 // `mainline bench`); otherwise commands are read from standard input until `quit` or EOF.
+#include <cstdint>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <vector>
 #include <iostream>
 #include <string>
 
@@ -22,6 +26,14 @@ int main(int argc, char** argv) {
         },
         MAINLINE_THREADED);
     mainline::add_lab_commands(engine);
+    engine.set_file_reader([](const std::string& path) {
+        using R = mainline::Result<std::vector<std::uint8_t>>;
+        std::ifstream in(path, std::ios::binary);
+        if (!in) return R::failure("cannot open '" + path + "'");
+        std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (in.bad()) return R::failure("cannot read '" + path + "'");
+        return R::success(std::move(bytes));
+    });
     if (argc > 1) {
         for (int i = 1; i < argc; ++i) {
             if (!engine.handle(argv[i])) break;

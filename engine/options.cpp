@@ -211,6 +211,11 @@ OptionsMap engine_options(OptionTargets t) {
     o.add("UCI_LimitStrength", Option::check(false));
     o.add("UCI_Elo", Option::spin(Engine::DEFAULT_ELO, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO));
     o.add("Skill Level", Option::spin(Engine::MAX_SKILL_LEVEL, Engine::MIN_SKILL_LEVEL, Engine::MAX_SKILL_LEVEL));
+    // The evaluation: the network (the one compiled in, or a file for experiments) or, with Use
+    // NNUE off, the hand-crafted evaluation. The engine reads Use NNUE when a search starts.
+    o.add("Use NNUE", Option::check(Engine::USE_NNUE_DEFAULT));
+    o.add("EvalFile", Option::string(std::string(Engine::EMBEDDED_NETWORK),
+                                     [load = t.load_network](const Option& v) { return load(v.as_string()); }));
     return o;
 }
 

@@ -103,6 +103,8 @@ struct OptionTargets {
     TranspositionTable& tt;
     Searcher& searcher;
     SearchOptions& search;
+    // EvalFile: loads the network at this path (or the one compiled in); returns "" or the error.
+    std::function<std::string(const std::string& path)> load_network;
 };
 
 // The engine's options, every one of them, in the order of the `uci` listing. The strength

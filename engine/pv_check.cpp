@@ -8,7 +8,7 @@
 
 namespace mainline {
 
-PvCheck check_pv(const Position& root, const PvLine& line, int score, int depth) {
+PvCheck check_pv(const Position& root, const PvLine& line, int score, int depth, const nnue::Network* network) {
     PvCheck r;
     Position pos = root;
     pos.reserve_history(line.length + 1);
@@ -43,7 +43,7 @@ PvCheck check_pv(const Position& root, const PvLine& line, int score, int depth)
         here = pos.in_check() ? mated_in(ply) : 0;
     } else {
         r.actual_end = PvEnd::LEAF;
-        here = evaluate(pos);
+        here = evaluate(pos, network);
     }
     // Mate scores count plies from the root, so only their sign flips.
     r.end_score = ply % 2 == 0 ? here : -here;

@@ -22,6 +22,12 @@ struct PvCheck {
     bool ok() const { return legal && full && consistent; }
 };
 
-PvCheck check_pv(const Position& root, const PvLine& line, int score, int depth);
+namespace nnue {
+class Network;
+}
+
+// `network`: the one the search evaluated with (none: the hand-crafted evaluation).
+PvCheck check_pv(const Position& root, const PvLine& line, int score, int depth,
+                 const nnue::Network* network);
 
 }  // namespace mainline

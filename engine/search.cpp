@@ -1,6 +1,7 @@
 #include "search.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <thread>
 
@@ -28,7 +29,7 @@ bool decides(const TTHit& hit, int alpha, int beta) {
 }  // namespace
 
 Searcher::Searcher(TranspositionTable& tt)
-    : tt_(tt), frames_(MAX_PLY + 4), tt_pv_(pos_, tt, stats_.pv), pvhash_pv_(pos_, stats_.pv) {
+    : tt_(tt), frames_(MAX_PLY + 4), accumulators_(MAX_PLY + 4), tt_pv_(pos_, tt, stats_.pv), pvhash_pv_(pos_, stats_.pv) {
     root_moves_.reserve(MAX_MOVES);
     for (int d = 1; d < 64; ++d)
         for (int n = 1; n < 64; ++n)
@@ -55,6 +56,39 @@ bool Searcher::should_stop() {
         return true;
     }
     return false;
+}
+
+// The network's accumulators are brought up to date lazily: a move only records what it changes,
+// and the evaluation applies the changes from the nearest ply whose accumulator is computed (many
+// nodes are cut before they evaluate anything).
+void Searcher::make_move(Move m, int ply) {
+    if (network_) {
+        AccumulatorEntry& next = accumulators_[std::size_t(ply) + 1];
+        next.delta = nnue::delta_of(pos_, m);
+        next.computed = false;
+    }
+    pos_.do_move(m);
+}
+
+void Searcher::make_null_move(int ply) {
+    if (network_) {
+        AccumulatorEntry& next = accumulators_[std::size_t(ply) + 1];
+        next.delta = nnue::Delta{};
+        next.computed = false;
+    }
+    pos_.do_null_move();
+}
+
+int Searcher::static_evaluation(int ply) {
+    if (!network_) return evaluate(pos_, pawn_cache_);
+    std::size_t k = std::size_t(ply);
+    while (!accumulators_[k].computed) --k;
+    for (++k; k <= std::size_t(ply); ++k) {
+        nnue::update(*network_, accumulators_[k - 1].acc, accumulators_[k].delta, accumulators_[k].acc);
+        accumulators_[k].computed = true;
+    }
+    assert(nnue::evaluate(*network_, pos_) == nnue::output(*network_, accumulators_[std::size_t(ply)].acc, pos_.side_to_move()));
+    return nnue::output(*network_, accumulators_[std::size_t(ply)].acc, pos_.side_to_move());
 }
 
 // piece_to of the moves one and two plies back (-1: none, or a null move).
@@ -102,7 +136,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         if (PvNode) pv_->clear(ply, why);
         return 0;
     }
-    if (ply >= MAX_PLY - 1) return evaluate(pos_, pawn_cache_);
+    if (ply >= MAX_PLY - 1) return static_evaluation(ply);
 
     // Step 2. Hash table: cut-offs at non-PV nodes; at PV nodes as the PV method allows.
     const TTHit hit = tt_.probe(pos_.key(), ply);
@@ -127,7 +161,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     } else {
         // The hash table keeps the static evaluation of positions seen before; PV nodes compute
         // it afresh so that a line's last score is always this evaluation.
-        stand_pat = !PvNode && hit.found && hit.eval != SCORE_NONE ? hit.eval : evaluate(pos_, pawn_cache_);
+        stand_pat = !PvNode && hit.found && hit.eval != SCORE_NONE ? hit.eval : static_evaluation(ply);
         if (stand_pat >= beta) return stand_pat;
         count = int(generate<GenType::NOISY>(pos_, moves) - moves);
         // With no capture at all the position might be stalemate, which is a draw, not its
@@ -157,7 +191,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
             const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
             if (stand_pat + SEE_VALUE[victim] + DELTA_MARGIN <= alpha) continue;
         }
-        pos_.do_move(m);
+        make_move(m, ply);
         int score;
         if (!PvNode || searched == 0) score = -qsearch<PvNode>(-beta, -alpha, ply + 1);
         else {
@@ -196,7 +230,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         ++stats_.nodes;
         ++stats_.leaf_nodes;
         if (PvNode) pv_->clear(ply, PvEnd::LEAF);
-        return evaluate(pos_, pawn_cache_);
+        return static_evaluation(ply);
     }
     if (PvNode) pv_->clear(ply, PvEnd::LEAF);
     ++stats_.nodes;
@@ -210,7 +244,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         if (PvNode) pv_->clear(ply, why);
         return 0;
     }
-    if (ply >= MAX_PLY - 1) return evaluate(pos_, pawn_cache_);
+    if (ply >= MAX_PLY - 1) return static_evaluation(ply);
 
     // Step 2. Mate distance pruning: no line from here can beat a mate already found nearer
     // the root. The window the parent asked for is kept: a score outside it needs no line.
@@ -234,7 +268,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     int static_eval = SCORE_NONE;  // the evaluation itself (what the hash table keeps)
     int pruning_eval = SCORE_NONE;  // corrected by what searches of this pawn structure found
     if (!PvNode && !in_check && !options_.full_width) {
-        static_eval = hit.found && hit.eval != SCORE_NONE ? hit.eval : evaluate(pos_, pawn_cache_);
+        static_eval = hit.found && hit.eval != SCORE_NONE ? hit.eval : static_evaluation(ply);
         pruning_eval = std::clamp(static_eval + histories_.correction.correction(pos_), -SCORE_MATE_IN_MAX_PLY + 1,
                                   SCORE_MATE_IN_MAX_PLY - 1);
     }
@@ -250,7 +284,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
             frame.current = Move::none();
             frame.piece_to = -1;
             alt_.before_null_move(ply);
-            pos_.do_null_move();
+            make_null_move(ply);
             const int score = -search_node<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
             pos_.undo_null_move();
             if (aborted_) return 0;
@@ -333,7 +367,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         frame.piece_to = piece_to(pos_, m);
         alt_.before_child(ply, m, alt);
         tt_.prefetch(pos_.key_after(m));
-        pos_.do_move(m);
+        make_move(m, ply);
         // Step 7. Check extension: a check is searched one ply deeper, so that forcing lines are
         // not judged at the horizon.
         const bool gives_check = pos_.in_check();
@@ -411,7 +445,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t pv_index) 
         alt_.enter_root_move(rm.alt, rm.alt_length);
         frames_[0].current = rm.move;
         frames_[0].piece_to = piece_to(pos_, rm.move);
-        pos_.do_move(rm.move);
+        make_move(rm.move, 0);
         const int new_depth = depth - 1 + (pos_.in_check() && !options_.full_width ? 1 : 0);
         int score;
         if (i == pv_index) score = -search_node<true>(-beta, -alpha, new_depth, 1);
@@ -489,6 +523,11 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
     time_.start(limits, pos_.side_to_move(), options_.move_overhead_ms);
     tt_.new_search();
     alt_.start(options_.alt_variations);
+    network_ = options_.network;
+    if (network_) {
+        nnue::refresh(*network_, pos_, accumulators_[0].acc);
+        accumulators_[0].computed = true;
+    }
     switch (options_.pv_method) {
     case PvMethod::STACK: pv_ = &stack_pv_; break;
     case PvMethod::TRIANGULAR: pv_ = &triangular_pv_; break;

@@ -11,6 +11,7 @@
 #include "alt_variations.h"
 #include "evaluate.h"
 #include "history.h"
+#include "nnue.h"
 #include "search_limits.h"
 #include "position.h"
 #include "pv.h"
@@ -26,6 +27,8 @@ struct SearchOptions {
     bool alt_variations = false;
     int multipv = 1;
     int move_overhead_ms = search_params::MOVE_OVERHEAD_MS;
+    // The evaluation network; none: the hand-crafted evaluation.
+    const nnue::Network* network = nullptr;
     // Off only for measuring the bare alpha-beta tree against the Knuth-Moore minimal tree: no
     // quiescence, extensions, aspiration or hash cut-offs.
     bool full_width = false;
@@ -124,6 +127,12 @@ private:
     // Killers, countermove and histories after a quiet move refuted the node at `ply`.
     void update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth);
     void previous_moves(int ply, int out[2]) const;
+    // Moves made by the search itself (not the PV checks' replays) go through these, so that the
+    // network's accumulators follow.
+    void make_move(Move m, int ply);
+    void make_null_move(int ply);
+    // The static evaluation of the position at `ply`: what a line ending here scores.
+    int static_evaluation(int ply);
     void report(int depth, std::size_t pv_index, int score, Bound bound, const PvLine& line);
 
     TranspositionTable& tt_;
@@ -142,6 +151,13 @@ private:
 
     std::vector<RootMove> root_moves_;
     std::vector<Frame> frames_;
+    struct AccumulatorEntry {
+        nnue::Accumulator acc;
+        nnue::Delta delta;  // what the move into this ply changed
+        bool computed = false;
+    };
+    std::vector<AccumulatorEntry> accumulators_;
+    const nnue::Network* network_ = nullptr;
     Histories histories_;
     PawnCache pawn_cache_;
     AltVariations alt_;

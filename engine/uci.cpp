@@ -227,12 +227,13 @@ void UciEngine::cmd_go(const std::vector<std::string_view>& args) {
 void UciEngine::run_search(const SearchLimits& limits) {
     const Position root = engine_.position();
     const bool verify = engine_.verify_pv();
+    const nnue::Network* network = engine_.network_for(limits);
     SearchCallbacks callbacks;
     callbacks.on_iteration = [&](const IterationInfo& info) {
         say(format_info(info));
         say("info string pvend " + std::string(to_string(info.pv.end)));
         if (verify && info.bound == BOUND_EXACT) {
-            const PvCheck check = check_pv(root, info.pv, info.score, info.depth);
+            const PvCheck check = check_pv(root, info.pv, info.score, info.depth, network);
             say(check.ok() ? std::string("info string pvcheck ok")
                            : "info string pvcheck failed: " + check.problem);
         }
@@ -244,7 +245,7 @@ void UciEngine::run_search(const SearchLimits& limits) {
     say(answer);
 }
 
-void UciEngine::cmd_eval() { say("eval cp " + std::to_string(evaluate(engine_.position()))); }
+void UciEngine::cmd_eval() { say("eval cp " + std::to_string(evaluate(engine_.position(), engine_.network()))); }
 
 void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
     // bench [depth] [hash MB]: `hash` changes the table size from the signature's 16 MB (to

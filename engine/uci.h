@@ -38,6 +38,8 @@ public:
     void set_keep_going(std::function<bool(std::uint64_t nodes)> keep_going) { keep_going_ = std::move(keep_going); }
 
     const Engine& engine() const { return engine_; }
+    // How EvalFile reads a network file (see Engine::FileReader).
+    void set_file_reader(Engine::FileReader reader) { engine_.set_file_reader(std::move(reader)); }
 
     // A command beyond the core's (the lab's research commands). It runs after any search has
     // ended; returning false leaves the arguments to the core's command of the same name.

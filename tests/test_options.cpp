@@ -81,7 +81,8 @@ TEST(Options, ARefusedChangeKeepsThePreviousValue) {
     EXPECT_EQ(applied, std::vector<int>{16});
 }
 
-// The `uci` answer, line for line as before the registry existed: GUIs and scripts parse it.
+// The `uci` answer, line for line (GUIs and scripts parse it): as before the registry existed,
+// plus the evaluation's two options at the end.
 TEST(Options, EngineListingIsUnchanged) {
     const Engine engine;
     EXPECT_EQ(engine.option_descriptions(),
@@ -97,6 +98,8 @@ TEST(Options, EngineListingIsUnchanged) {
                   "option name UCI_LimitStrength type check default false",
                   "option name UCI_Elo type spin default 1500 min 800 max 2000",
                   "option name Skill Level type spin default 20 min 0 max 20",
+                  "option name Use NNUE type check default true",
+                  "option name EvalFile type string default <embedded>",
               }));
 }
 

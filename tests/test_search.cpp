@@ -60,7 +60,7 @@ PvTally check_method(PvMethod method, const std::vector<std::string>& fens, int 
         const Position root = engine.position();
         cb.on_iteration = [&](const IterationInfo& info) {
             if (info.bound != BOUND_EXACT) return;
-            const PvCheck c = check_pv(root, info.pv, info.score, info.depth);
+            const PvCheck c = check_pv(root, info.pv, info.score, info.depth, engine.network());
             ++t.lines;
             t.legal += c.legal;
             t.full += c.full;
@@ -247,7 +247,7 @@ TEST(Search, MultiPvGivesDistinctLinesBestFirst) {
     engine.search(limits, cb);
     for (int k = 0; k < 4; ++k) {
         ASSERT_GT(last[std::size_t(k)].pv.length, 0) << "line " << k + 1;
-        const PvCheck c = check_pv(engine.position(), last[std::size_t(k)].pv, last[std::size_t(k)].score, 5);
+        const PvCheck c = check_pv(engine.position(), last[std::size_t(k)].pv, last[std::size_t(k)].score, 5, engine.network());
         EXPECT_TRUE(c.ok()) << c.problem;
         for (int j = 0; j < k; ++j) {
             EXPECT_NE(last[std::size_t(k)].pv.moves[0], last[std::size_t(j)].pv.moves[0]);

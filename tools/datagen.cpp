@@ -14,17 +14,19 @@
 // several cores.
 //
 // Usage: mainline_datagen [--games N] [--nodes N] [--random-plies N] [--seed N]
-//                         [--openings FILE] [--out FILE]
+//                         [--openings FILE] [--out FILE] [--eval classic|embedded|NET.mlnn]
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "../engine/movegen.h"
+#include "../engine/nnue.h"
 #include "../engine/position.h"
 #include "../engine/rules.h"
 #include "../engine/search.h"
@@ -53,6 +55,10 @@ struct Options {
     std::uint64_t seed = 1;
     std::string openings = "tests/data/openings.epd";
     std::string out;
+    // The evaluation: none (the hand-crafted one), "embedded" (the network compiled in) or a
+    // network file; a generation of networks learns from the previous one's games.
+    std::string eval = "classic";
+    const nnue::Network* network = nullptr;
 };
 
 std::vector<std::string> read_openings(const std::string& file) {
@@ -90,6 +96,7 @@ bool play_game(const Options& o, const std::string& opening, std::mt19937_64& rn
     searcher.clear();
     SearchLimits limits;
     SearchOptions options;
+    options.network = o.network;
     SearchCallbacks callbacks;
     // Random plies can throw a piece away: such games teach little and end at once.
     limits.nodes = o.nodes;
@@ -154,12 +161,28 @@ int main(int argc, char** argv) {
         else if (a == "--seed") o.seed = std::strtoull(next().c_str(), nullptr, 10);
         else if (a == "--openings") o.openings = next();
         else if (a == "--out") o.out = next();
+        else if (a == "--eval") o.eval = next();
         else {
             std::cerr << "usage: mainline_datagen [--games N] [--nodes N] [--random-plies N] [--seed N] "
-                         "[--openings FILE] [--out FILE]\n";
+                         "[--openings FILE] [--out FILE] [--eval classic|embedded|NET.mlnn]\n";
             return 2;
         }
     }
+    nnue::Network file_network;
+    if (o.eval == "embedded") {
+        o.network = &nnue::Network::embedded();
+    } else if (o.eval != "classic") {
+        std::ifstream in(o.eval, std::ios::binary);
+        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        Result<nnue::Network> net = nnue::Network::parse(bytes.data(), bytes.size());
+        if (!in || !net) {
+            std::cerr << "datagen: " << o.eval << ": " << (net ? std::string("cannot read") : net.error()) << "\n";
+            return 1;
+        }
+        file_network = std::move(net).value();
+        o.network = &file_network;
+    }
+    if (o.network) std::cerr << "datagen: evaluating with " << o.network->description() << "\n";
     const std::vector<std::string> openings = read_openings(o.openings);
     std::ofstream file;
     if (!o.out.empty()) {

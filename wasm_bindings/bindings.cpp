@@ -87,7 +87,8 @@ void set_line(val& o, const Position& root, const PvLine& line) {
 
 // With `verify` (the VerifyPv option), every exact line carries the PV checker's verdict, as the
 // UCI front end prints `info string pvcheck` after it.
-val info_value(const Position& root, const IterationInfo& info, bool verify) {
+// `verify`: the PV checker's verdict is added, replaying the line with `network`.
+val info_value(const Position& root, const IterationInfo& info, bool verify, const nnue::Network* network) {
     val o = val::object();
     o.set("depth", info.depth);
     o.set("seldepth", info.seldepth);
@@ -100,7 +101,7 @@ val info_value(const Position& root, const IterationInfo& info, bool verify) {
     o.set("hashfull", info.hashfull);
     set_line(o, root, info.pv);
     if (verify && info.bound == BOUND_EXACT) {
-        const PvCheck check = check_pv(root, info.pv, info.score, info.depth);
+        const PvCheck check = check_pv(root, info.pv, info.score, info.depth, network);
         val verdict = val::object();
         verdict.set("ok", check.ok());
         if (!check.ok()) verdict.set("problem", check.problem);
@@ -205,8 +206,9 @@ public:
         }
         const Position root = engine_.position();
         const bool verify = engine_.verify_pv();
+        const nnue::Network* network = engine_.network_for(limits.value());
         SearchCallbacks callbacks;
-        callbacks.on_iteration = [&](const IterationInfo& info) { on_iteration(info_value(root, info, verify)); };
+        callbacks.on_iteration = [&](const IterationInfo& info) { on_iteration(info_value(root, info, verify, network)); };
         if (!keep_going.isUndefined() && !keep_going.isNull())
             callbacks.keep_going = [&](std::uint64_t nodes) { return keep_going(double(nodes)).as<bool>(); };
         engine_.clear_stop();
@@ -248,7 +250,7 @@ public:
     }
 
     // The static evaluation in centipawns from the side to move's point of view.
-    int evaluate() const { return mainline::evaluate(engine_.position()); }
+    int evaluate() const { return mainline::evaluate(engine_.position(), engine_.network()); }
 
     val legalMoves() const {
         const Position& pos = engine_.position();

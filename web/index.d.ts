@@ -128,6 +128,12 @@ export interface EngineOptionValues {
    * @min 0
    * @max 20 */
   'Skill Level': number;
+  /** Evaluate with the network (EvalFile); false: the hand-crafted evaluation.
+   * @default true */
+  'Use NNUE': boolean;
+  /** The network: `<embedded>` (compiled in). The web build reads no files, so it accepts only that.
+   * @default <embedded> */
+  EvalFile: string;
 }
 
 /** Options that are actions rather than settings (UCI type button). */

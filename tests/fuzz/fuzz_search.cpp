@@ -107,7 +107,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         ++reports;
         FUZZ_CHECK(info.multipv >= 1 && info.multipv <= multipv, "multipv %d", info.multipv);
         FUZZ_CHECK(info.pv.length >= 0 && info.pv.length <= MAX_PLY, "PV length %d", info.pv.length);
-        const PvCheck c = check_pv(pos, info.pv, info.score, info.depth);
+        const PvCheck c = check_pv(pos, info.pv, info.score, info.depth, engine.network_for(limits));
         FUZZ_CHECK(c.legal, "illegal PV (method %d, depth %d) from %s: %s", int(method), info.depth,
                    pos.fen().c_str(), c.problem.c_str());
         if (info.bound == BOUND_EXACT && method != PvMethod::TT)

@@ -1,0 +1,202 @@
+// The evaluation network: the file format's checks, incremental updates equal to a fresh
+// computation after every kind of move, the vector output equal to the plain one, and lines
+// that still explain their scores when the search evaluates with the network.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "engine.h"
+#include "movegen.h"
+#include "nnue.h"
+#include "pv_check.h"
+#include "test_util.h"
+
+namespace mainline {
+namespace {
+
+using test::pos_from;
+
+const nnue::Network& net() { return nnue::Network::embedded(); }
+
+std::vector<std::uint8_t> serialise(const nnue::Network& n) { return n.serialise(); }
+
+TEST(Nnue, EmbeddedNetworkIsValidAndRoundTrips) {
+    EXPECT_GE(net().hidden(), 16);
+    EXPECT_FALSE(net().description().empty());
+    const std::vector<std::uint8_t> bytes = serialise(net());
+    Result<nnue::Network> again = nnue::Network::parse(bytes.data(), bytes.size());
+    ASSERT_TRUE(again) << again.error();
+    EXPECT_EQ(again.value().description(), net().description());
+}
+
+TEST(Nnue, DamagedFilesAreRefusedWithTheReason) {
+    const std::vector<std::uint8_t> good = serialise(net());
+    auto error_of = [](std::vector<std::uint8_t> b) {
+        Result<nnue::Network> r = nnue::Network::parse(b.data(), b.size());
+        return r ? std::string() : r.error();
+    };
+    std::vector<std::uint8_t> b = good;
+    b[0] = 'X';
+    EXPECT_TRUE(test::contains_text(error_of(b), "not a Mainline network")) << error_of(b);
+    b = good;
+    b[4] = 9;
+    EXPECT_TRUE(test::contains_text(error_of(b), "format version 9")) << error_of(b);
+    b = good;
+    b.pop_back();
+    EXPECT_TRUE(test::contains_text(error_of(b), "bytes")) << error_of(b);
+    b = good;
+    b[100] ^= 1;
+    EXPECT_TRUE(test::contains_text(error_of(b), "checksum")) << error_of(b);
+    EXPECT_TRUE(test::contains_text(error_of({}), "not a Mainline network"));
+}
+
+TEST(Nnue, FeatureIndices) {
+    EXPECT_EQ(nnue::feature(WHITE, W_PAWN, SQ_A2), 8);
+    EXPECT_EQ(nnue::feature(WHITE, W_ROOK, SQ_A1), 3 * 64);
+    EXPECT_EQ(nnue::feature(WHITE, B_KING, SQ_E8), 11 * 64 + 60);
+    EXPECT_EQ(nnue::feature(BLACK, B_PAWN, SQ_A7), 8);  // mirrored: black's a7 is its "a2"
+    EXPECT_EQ(nnue::feature(BLACK, W_KING, SQ_E1), 11 * 64 + 60);
+    EXPECT_EQ(nnue::feature(BLACK, B_KING, SQ_E8), 5 * 64 + 4);
+}
+
+// The integer arithmetic worked by hand on a network of one live neuron (the other 15 are zero).
+TEST(Nnue, IntegerEvaluationByHand) {
+    constexpr int H = 16;
+    auto make = [](std::vector<std::int16_t> w1, std::int16_t b1_0, std::int16_t w2_us, std::int16_t w2_them, std::int32_t b2) {
+        std::vector<std::int16_t> b1(H, 0), w2(2 * H, 0);
+        b1[0] = b1_0;
+        w2[0] = w2_us;
+        w2[H] = w2_them;
+        Result<nnue::Network> n = nnue::Network::from_weights(H, std::move(w1), std::move(b1), std::move(w2), b2);
+        EXPECT_TRUE(n) << n.error();
+        return std::move(n).value();
+    };
+    const std::vector<std::int16_t> zero(std::size_t(nnue::INPUTS) * H, 0);
+    const Position start;
+    EXPECT_EQ(nnue::evaluate(make(zero, 255, 64, 0, 0), start), 400);  // a = 1, W2 = 1: one SCALE
+    EXPECT_EQ(nnue::evaluate(make(zero, 255, 64, 0, -(nnue::QA * nnue::QB) / 2), start), 200);  // b2 = -0.5
+    // sum = -41 (units QA * QB): -1.004 cp, truncated toward zero
+    EXPECT_EQ(nnue::evaluate(make(zero, 255, 64, 0, -(nnue::QA * nnue::QB) - 41), start), -1);
+
+    // A weight of 128 (0.5) on "own queen on d1"; only white has a queen.
+    std::vector<std::int16_t> queen = zero;
+    queen[std::size_t(nnue::feature(WHITE, W_QUEEN, SQ_D1)) * H] = 128;
+    const Position white = pos_from("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), black = pos_from("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+    // 128^2 * 64 / 255 = 4112 (truncated), * 400 / (255 * 64) = 100 (truncated)
+    EXPECT_EQ(nnue::evaluate(make(queen, 0, 64, 0, 0), white), 100);
+    EXPECT_EQ(nnue::evaluate(make(queen, 0, 64, 0, 0), black), 0);
+    EXPECT_EQ(nnue::evaluate(make(queen, 0, 0, -64, 0), white), 0);
+    EXPECT_EQ(nnue::evaluate(make(queen, 0, 0, -64, 0), black), -100);
+}
+
+TEST(Nnue, FeaturesMirrorBetweenPerspectives) {
+    // A white pawn on e2 seen by white is a black pawn on e7 seen by black.
+    EXPECT_EQ(nnue::feature(WHITE, W_PAWN, SQ_E2), nnue::feature(BLACK, B_PAWN, SQ_E7));
+    EXPECT_EQ(nnue::feature(WHITE, B_KING, SQ_E8), nnue::feature(BLACK, W_KING, SQ_E1));
+    EXPECT_EQ(nnue::feature(WHITE, W_PAWN, SQ_A1), 0);
+    EXPECT_EQ(nnue::feature(WHITE, B_KING, SQ_H8), nnue::INPUTS - 1);
+    // Mirrored positions evaluate alike for the side to move.
+    EXPECT_EQ(nnue::evaluate(net(), pos_from("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")),
+              nnue::evaluate(net(), pos_from("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")));
+}
+
+// Random games from positions rich in castling, en passant and promotions: after every move the
+// incrementally updated accumulator equals a fresh one, and the output equals the plain sum.
+TEST(Nnue, IncrementalUpdatesEqualAFreshComputation) {
+    const char* fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    };
+    test::SplitMix64 rng(7);
+    int moves = 0;
+    for (const char* fen : fens)
+        for (int game = 0; game < 20; ++game) {
+            Position pos = pos_from(fen);
+            pos.reserve_history(200);
+            nnue::Accumulator acc, fresh;
+            nnue::refresh(net(), pos, acc);
+            for (int ply = 0; ply < 120; ++ply) {
+                const MoveList legal = legal_moves(pos);
+                if (!legal.size) break;
+                const Move m = legal.moves[rng.next() % std::uint64_t(legal.size)];
+                nnue::Accumulator next;
+                nnue::update(net(), acc, nnue::delta_of(pos, m), next);
+                pos.do_move(m);
+                nnue::refresh(net(), pos, fresh);
+                ASSERT_EQ(0, std::memcmp(next.values[WHITE], fresh.values[WHITE], sizeof(std::int16_t) * std::size_t(net().hidden())))
+                    << pos.fen();
+                ASSERT_EQ(0, std::memcmp(next.values[BLACK], fresh.values[BLACK], sizeof(std::int16_t) * std::size_t(net().hidden())))
+                    << pos.fen();
+                ASSERT_EQ(nnue::output(net(), next, pos.side_to_move()), nnue::output_reference(net(), next, pos.side_to_move()));
+                acc = next;
+                ++moves;
+            }
+        }
+    EXPECT_GT(moves, 5000);
+}
+
+TEST(Nnue, VectorOutputEqualsPlainOutputAtTheExtremes) {
+    test::SplitMix64 rng(11);
+    nnue::Accumulator acc;
+    for (int round = 0; round < 200; ++round) {
+        for (Color c : {WHITE, BLACK})
+            for (int j = 0; j < net().hidden(); ++j)
+                acc.values[c][j] = std::int16_t(int(rng.next() % 1200) - 400);  // below 0, inside, above QA
+        for (Color c : {WHITE, BLACK}) EXPECT_EQ(nnue::output(net(), acc, c), nnue::output_reference(net(), acc, c));
+    }
+}
+
+// With the network, every exact line of a search still ends in the position whose evaluation
+// (the network's, replayed from scratch) is the score.
+TEST(Nnue, LinesExplainTheirScoresWithTheNetwork) {
+    Engine engine;
+    ASSERT_EQ(engine.set_option("Use NNUE", "true"), "");
+    ASSERT_NE(engine.network(), nullptr);
+    int lines = 0;
+    for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}) {
+        for (const char* method : {"stack", "triangular", "pvhash"}) {
+            ASSERT_EQ(engine.set_option("PvMethod", method), "");
+            engine.new_game();
+            const Position root = pos_from(fen);
+            engine.set_position(root);
+            SearchLimits limits;
+            limits.depth = 7;
+            SearchCallbacks callbacks;
+            callbacks.on_iteration = [&](const IterationInfo& info) {
+                if (info.bound != BOUND_EXACT) return;
+                const PvCheck c = check_pv(root, info.pv, info.score, info.depth, engine.network());
+                EXPECT_TRUE(c.ok()) << fen << " " << method << " depth " << info.depth << ": " << c.problem;
+                ++lines;
+            };
+            engine.search(limits, callbacks);
+        }
+    }
+    EXPECT_GE(lines, 3 * 3 * 7);
+}
+
+TEST(Nnue, EvalFileNeedsAReaderAndAValidFile) {
+    Engine engine;
+    EXPECT_TRUE(test::contains_text(engine.set_option("EvalFile", "/tmp/x.mlnn"), "reads no files"));
+    engine.set_file_reader([](const std::string&) {
+        return Result<std::vector<std::uint8_t>>::success(std::vector<std::uint8_t>{'M', 'L', 'N', 'N', 1, 2, 3});
+    });
+    EXPECT_TRUE(test::contains_text(engine.set_option("EvalFile", "bad.mlnn"), "not a Mainline network"));
+    const std::vector<std::uint8_t> good = serialise(net());
+    engine.set_file_reader([&](const std::string&) { return Result<std::vector<std::uint8_t>>::success(good); });
+    EXPECT_EQ(engine.set_option("EvalFile", "copy.mlnn"), "");
+    ASSERT_EQ(engine.set_option("Use NNUE", "true"), "");
+    ASSERT_NE(engine.network(), nullptr);
+    EXPECT_NE(engine.network(), &net());  // the file's copy, not the embedded one
+    EXPECT_EQ(evaluate(engine.position(), engine.network()), nnue::evaluate(net(), engine.position()));
+    EXPECT_EQ(engine.set_option("EvalFile", "<embedded>"), "");
+    EXPECT_EQ(engine.network(), &net());
+}
+
+}  // namespace
+}  // namespace mainline

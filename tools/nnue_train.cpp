@@ -1,0 +1,707 @@
+// Trainer for Mainline's NNUE (docs/network.md): 768 -> H (SCReLU, one accumulator per
+// perspective, weights shared) -> 1, trained on `FEN | score | result` lines of mainline_datagen.
+//
+// Each position is parsed once with the engine's own Position::from_fen and packed into 32 bytes
+// (occupancy + one nibble per piece + score, result, side to move). Training is mini-batch Adam on
+// the squared error between sigmoid(out) and
+//     t = lambda * sigmoid(score_stm / 400) + (1 - lambda) * result_stm;
+// each thread accumulates the gradient of its slice of the batch into its own buffer (first-layer
+// rows marked as it touches them), then the threads sum the buffers in a fixed order and update
+// disjoint slices of the weights, so runs are deterministic for a given --seed and --threads.
+//
+// Usage:
+//   mainline_nnue_train [options] DATA_FILE...            train, write the quantised net (--out)
+//   mainline_nnue_train --verify NET.mlnn [FEN ...]        check a net file, print integer evals
+// Options: --hidden H (128) --epochs N (10) --batch N (16384) --lr X (0.001) --lambda X (0.75)
+//          --threads N (2) --val-fraction X (0.02) --seed N (1) --max-positions N
+//          --out FILE --checkpoint FILE --resume FILE
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "../engine/bitboard.h"
+#include "../engine/position.h"
+#include "../engine/tt.h"
+#include "../engine/nnue.h"
+
+using namespace mainline;
+
+namespace {
+
+constexpr int MAX_ACTIVE = 32;  // FEN parsing allows at most 16 pieces a side
+
+// Writes the active features of perspective `c` in square order; returns how many.
+int active_features(const Position& pos, Color c, int* out) {
+    int n = 0;
+    for (Bitboard b = pos.pieces(); b;) {
+        const Square s = pop_lsb(b);
+        out[n++] = nnue::feature(c, pos.piece_on(s), s);
+    }
+    return n;
+}
+
+std::uint32_t fnv1a(const std::uint8_t* data, std::size_t n) {
+    std::uint32_t h = 2166136261u;
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ data[i]) * 16777619u;
+    return h;
+}
+
+// Float weights of both layers stay within this, so that the quantised values fit comfortably:
+// |W1|,|b1| <= 1.98 -> |q| <= 505, and b1 + 32 features <= 33 * 505 = 16665 < 32767 (int16
+// accumulator); |W2| <= 1.98 -> |q| <= 127, so clamp(acc)^2 * W2q <= 65025 * 127 = 8.26e6 per
+// neuron and clamp(acc) * W2q <= 32385 fits int16 (the usual SIMD trick).
+constexpr float WEIGHT_CLIP = 1.98f;
+constexpr float B2_CLIP = 100.0f;
+constexpr int MAX_ABS_SCORE = 3000;
+constexpr int VAL_BLOCK = 256;  // positions are held out in blocks (a game's positions are alike)
+
+struct Options {
+    int hidden = 128;
+    int epochs = 10;
+    int batch = 16384;
+    double lr = 0.001;
+    double lambda = 0.75;
+    int threads = 2;
+    double val_fraction = 0.02;
+    std::uint64_t seed = 1;
+    long max_positions = 0;  // 0: all
+    std::string out;
+    std::string checkpoint;
+    std::string resume;
+    std::vector<std::string> files;
+};
+
+// ------------------------------------------------------------------------------------------
+// Data: 32 bytes a position.
+struct Packed {
+    std::uint64_t occupied;
+    std::uint8_t pieces[16];  // piece of the i-th occupied square (from a1 up), low nibble first
+    std::int16_t score;       // cp, white's view
+    std::uint8_t result;      // 0 black won, 1 draw, 2 white won
+    std::uint8_t stm;         // side to move
+};
+static_assert(sizeof(Packed) == 32);
+
+bool pack(const Position& pos, int score, int result2, Packed& out) {
+    if (popcount(pos.pieces()) > MAX_ACTIVE) return false;
+    out = Packed{};
+    out.occupied = pos.pieces();
+    int n = 0;
+    for (Bitboard b = pos.pieces(); b; ++n) {
+        const Square s = pop_lsb(b);
+        out.pieces[n >> 1] |= std::uint8_t(pos.piece_on(s) << ((n & 1) * 4));
+    }
+    out.score = std::int16_t(score);
+    out.result = std::uint8_t(result2);
+    out.stm = std::uint8_t(pos.side_to_move());
+    return true;
+}
+
+Piece piece_at(const Packed& p, int i) { return Piece((p.pieces[i >> 1] >> ((i & 1) * 4)) & 15); }
+
+// Active features of the side to move and of the other side; returns their (common) count.
+int decode(const Packed& p, int* stm, int* nstm) {
+    const Color us = Color(p.stm);
+    int n = 0;
+    for (Bitboard b = p.occupied; b; ++n) {
+        const Square s = pop_lsb(b);
+        const Piece pc = piece_at(p, n);
+        stm[n] = nnue::feature(us, pc, s);
+        nstm[n] = nnue::feature(~us, pc, s);
+    }
+    return n;
+}
+
+// A FEN with the packed placement and side to move (castling and en passant do not matter here).
+std::string packed_fen(const Packed& p) {
+    Piece board[64] = {};
+    int n = 0;
+    for (Bitboard b = p.occupied; b; ++n) board[pop_lsb(b)] = piece_at(p, n);
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const Piece pc = board[rank * 8 + file];
+            if (pc == NO_PIECE) {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += char('0' + empty), empty = 0;
+            fen += piece_to_char(pc);
+        }
+        if (empty) fen += char('0' + empty);
+        if (rank) fen += '/';
+    }
+    return fen + (p.stm == WHITE ? " w - - 0 1" : " b - - 0 1");
+}
+
+struct LoadStats {
+    long lines = 0, malformed = 0, bad_fen = 0, extreme_score = 0;
+};
+
+std::string trim(const std::string& s) {
+    const auto a = s.find_first_not_of(" \t\r");
+    if (a == std::string::npos) return "";
+    return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
+}
+
+bool load_file(const std::string& path, std::vector<Packed>& data, LoadStats& st, long max_positions) {
+    std::ifstream in(path);
+    if (!in) {
+        std::fprintf(stderr, "cannot read %s\n", path.c_str());
+        return false;
+    }
+    std::string line;
+    while (std::getline(in, line)) {
+        if (max_positions > 0 && long(data.size()) >= max_positions) break;
+        if (line.empty()) continue;
+        ++st.lines;
+        const auto bar1 = line.find('|');
+        const auto bar2 = bar1 == std::string::npos ? bar1 : line.find('|', bar1 + 1);
+        if (bar2 == std::string::npos) {
+            ++st.malformed;
+            continue;
+        }
+        const std::string score_text = trim(line.substr(bar1 + 1, bar2 - bar1 - 1));
+        const auto bar3 = line.find('|', bar2 + 1);
+        const std::string result_text =
+            trim(line.substr(bar2 + 1, bar3 == std::string::npos ? std::string::npos : bar3 - bar2 - 1));
+        char* end = nullptr;
+        const long score = std::strtol(score_text.c_str(), &end, 10);
+        if (score_text.empty() || *end) {
+            ++st.malformed;
+            continue;
+        }
+        const double result = std::strtod(result_text.c_str(), &end);
+        const long result2 = std::lround(result * 2);
+        if (result_text.empty() || *end || result2 < 0 || result2 > 2 || std::fabs(result * 2 - double(result2)) > 1e-6) {
+            ++st.malformed;
+            continue;
+        }
+        if (std::labs(score) > MAX_ABS_SCORE || is_mate_score(int(score))) {
+            ++st.extreme_score;
+            continue;
+        }
+        auto pos = Position::from_fen(trim(line.substr(0, bar1)));
+        Packed p;
+        if (!pos || !pack(pos.value(), int(score), int(result2), p)) {
+            ++st.bad_fen;
+            continue;
+        }
+        data.push_back(p);
+    }
+    return true;
+}
+
+// ------------------------------------------------------------------------------------------
+// The float network: one flat parameter vector  W1[768][H] | b1[H] | W2[2H] | b2.
+struct Layout {
+    int h;
+    std::size_t w1() const { return 0; }
+    std::size_t b1() const { return std::size_t(nnue::INPUTS) * h; }
+    std::size_t w2() const { return b1() + h; }
+    std::size_t b2() const { return w2() + 2 * std::size_t(h); }
+    std::size_t size() const { return b2() + 1; }
+};
+
+struct Scratch {
+    std::vector<float> acc_s, acc_n, sq_s, sq_n, d_s, d_n;
+    explicit Scratch(int h) : acc_s(h), acc_n(h), sq_s(h), sq_n(h), d_s(h), d_n(h) {}
+};
+
+inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+// The network's output in units of SCALE cp, side to move's view; leaves the accumulators and
+// their activations in `s`.
+float forward(const float* P, const Layout& L, const int* fs, const int* fn, int n, Scratch& s) {
+    const int h = L.h;
+    const float* b1 = P + L.b1();
+    float* as = s.acc_s.data();
+    float* an = s.acc_n.data();
+    for (int j = 0; j < h; ++j) as[j] = an[j] = b1[j];
+    for (int k = 0; k < n; ++k) {
+        const float* rs = P + std::size_t(fs[k]) * h;
+        const float* rn = P + std::size_t(fn[k]) * h;
+        for (int j = 0; j < h; ++j) as[j] += rs[j];
+        for (int j = 0; j < h; ++j) an[j] += rn[j];
+    }
+    const float* w2 = P + L.w2();
+    float out = 0;
+    for (int j = 0; j < h; ++j) {
+        const float cs = std::clamp(as[j], 0.0f, 1.0f), cn = std::clamp(an[j], 0.0f, 1.0f);
+        s.sq_s[j] = cs * cs;
+        s.sq_n[j] = cn * cn;
+        out += s.sq_s[j] * w2[j] + s.sq_n[j] * w2[h + j];
+    }
+    return out + P[L.b2()];
+}
+
+float target(const Packed& p, float lambda) {
+    const bool white = p.stm == WHITE;
+    const float score = white ? p.score : -p.score;
+    const float result = white ? p.result * 0.5f : 1.0f - p.result * 0.5f;
+    return lambda * sigmoid(score / nnue::SCALE) + (1 - lambda) * result;
+}
+
+// Runs fn(0..n-1) on n threads (the caller is thread 0).
+void parallel(int n, const std::function<void(int)>& fn) {
+    std::vector<std::thread> pool;
+    for (int t = 1; t < n; ++t) pool.emplace_back(fn, t);
+    fn(0);
+    for (auto& th : pool) th.join();
+}
+
+// Deterministic random numbers (the standard distributions differ between libraries).
+struct Rng {
+    std::mt19937_64 gen;
+    explicit Rng(std::uint64_t seed) : gen(seed) {}
+    double uniform() { return double(gen() >> 11) * 0x1.0p-53; }
+    std::uint64_t below(std::uint64_t n) { return gen() % n; }
+};
+
+struct Trainer {
+    Options opt;
+    Layout L;
+    std::vector<float> P, M, V;
+    std::uint64_t step = 0;
+    int epochs_done = 0;
+    std::vector<std::vector<float>> grads;           // per thread, the size of P
+    std::vector<std::vector<std::uint8_t>> touched;  // per thread, per first-layer row
+    std::vector<Scratch> scratch;
+
+    explicit Trainer(const Options& o) : opt(o), L{o.hidden} {}
+
+    void init() {
+        P.assign(L.size(), 0.0f);
+        Rng rng(opt.seed);
+        const double a1 = 1.0 / std::sqrt(double(nnue::INPUTS)), a2 = 1.0 / std::sqrt(2.0 * L.h);
+        for (std::size_t i = L.w1(); i < L.b1(); ++i) P[i] = float((rng.uniform() * 2 - 1) * a1);
+        for (std::size_t i = L.w2(); i < L.b2(); ++i) P[i] = float((rng.uniform() * 2 - 1) * a2);
+        M.assign(L.size(), 0.0f);
+        V.assign(L.size(), 0.0f);
+    }
+
+    void prepare_threads() {
+        grads.assign(opt.threads, std::vector<float>(L.size(), 0.0f));
+        touched.assign(opt.threads, std::vector<std::uint8_t>(nnue::INPUTS, 0));
+        scratch.assign(opt.threads, Scratch(L.h));
+    }
+
+    // Accumulates the gradient of data[idx[lo..hi)] (unscaled sums) into thread t's buffer;
+    // returns the summed squared error.
+    double gradient(int t, const std::vector<Packed>& data, const std::uint32_t* idx, std::size_t lo, std::size_t hi) {
+        const int h = L.h;
+        float* G = grads[t].data();
+        std::uint8_t* tch = touched[t].data();
+        Scratch& s = scratch[t];
+        const float* w2 = P.data() + L.w2();
+        double loss = 0;
+        int fs[MAX_ACTIVE], fn[MAX_ACTIVE];
+        for (std::size_t i = lo; i < hi; ++i) {
+            const Packed& p = data[idx[i]];
+            const int n = decode(p, fs, fn);
+            const float out = forward(P.data(), L, fs, fn, n, s);
+            const float pred = sigmoid(out);
+            const float err = pred - target(p, float(opt.lambda));
+            loss += double(err) * err;
+            const float g = 2 * err * pred * (1 - pred);
+            float* gw2 = G + L.w2();
+            float* gb1 = G + L.b1();
+            for (int j = 0; j < h; ++j) {
+                gw2[j] += g * s.sq_s[j];
+                gw2[h + j] += g * s.sq_n[j];
+                const float as = s.acc_s[j], an = s.acc_n[j];
+                s.d_s[j] = as > 0 && as < 1 ? 2 * g * w2[j] * as : 0.0f;
+                s.d_n[j] = an > 0 && an < 1 ? 2 * g * w2[h + j] * an : 0.0f;
+                gb1[j] += s.d_s[j] + s.d_n[j];
+            }
+            G[L.b2()] += g;
+            for (int k = 0; k < n; ++k) {
+                float* rs = G + std::size_t(fs[k]) * h;
+                float* rn = G + std::size_t(fn[k]) * h;
+                for (int j = 0; j < h; ++j) rs[j] += s.d_s[j];
+                for (int j = 0; j < h; ++j) rn[j] += s.d_n[j];
+                tch[fs[k]] = tch[fn[k]] = 1;
+            }
+        }
+        return loss;
+    }
+
+    // Sums the threads' gradients over [lo, hi) (in thread order), clears them, and takes one
+    // Adam step on those parameters.
+    void adam_range(std::size_t lo, std::size_t hi, float scale, float lr_t, float clip) {
+        constexpr float B1 = 0.9f, B2 = 0.999f, EPS = 1e-8f;
+        for (std::size_t i = lo; i < hi; ++i) {
+            float g = 0;
+            for (auto& gt : grads) {
+                g += gt[i];
+                gt[i] = 0;
+            }
+            g *= scale;
+            M[i] = B1 * M[i] + (1 - B1) * g;
+            V[i] = B2 * V[i] + (1 - B2) * g * g;
+            P[i] = std::clamp(P[i] - lr_t * M[i] / (std::sqrt(V[i]) + EPS), -clip, clip);
+        }
+    }
+
+    // One Adam step: thread t updates first-layer rows [t*768/T, (t+1)*768/T) that any thread
+    // touched (untouched rows have a zero gradient and keep their moments: a sparse, "lazy"
+    // Adam); thread 0 also updates b1, W2 and b2.
+    void update(std::size_t batch_size, double lr) {
+        ++step;
+        const double c1 = 1 - std::pow(0.9, double(step)), c2 = 1 - std::pow(0.999, double(step));
+        const float lr_t = float(lr * std::sqrt(c2) / c1);
+        const float scale = 1.0f / float(batch_size);
+        const int T = opt.threads, h = L.h;
+        parallel(T, [&](int t) {
+            for (int f = t * nnue::INPUTS / T; f < (t + 1) * nnue::INPUTS / T; ++f) {
+                bool any = false;
+                for (auto& tc : touched) {
+                    any |= tc[f] != 0;
+                    tc[f] = 0;
+                }
+                if (any) adam_range(std::size_t(f) * h, std::size_t(f + 1) * h, scale, lr_t, WEIGHT_CLIP);
+            }
+            if (t == 0) {
+                adam_range(L.b1(), L.w2(), scale, lr_t, WEIGHT_CLIP);
+                adam_range(L.w2(), L.b2(), scale, lr_t, WEIGHT_CLIP);
+                adam_range(L.b2(), L.size(), scale, lr_t, B2_CLIP);
+            }
+        });
+    }
+
+    double loss(const std::vector<Packed>& data, const std::vector<std::uint32_t>& idx) {
+        if (idx.empty()) return NAN;
+        const int T = opt.threads;
+        std::vector<double> part(T, 0.0);
+        parallel(T, [&](int t) {
+            int fs[MAX_ACTIVE], fn[MAX_ACTIVE];
+            const std::size_t lo = idx.size() * t / T, hi = idx.size() * (t + 1) / T;
+            for (std::size_t i = lo; i < hi; ++i) {
+                const Packed& p = data[idx[i]];
+                const int n = decode(p, fs, fn);
+                const float err = sigmoid(forward(P.data(), L, fs, fn, n, scratch[t])) - target(p, float(opt.lambda));
+                part[t] += double(err) * err;
+            }
+        });
+        double sum = 0;
+        for (double x : part) sum += x;
+        return sum / double(idx.size());
+    }
+
+    float eval_cp(const int* fs, const int* fn, int n) {
+        return forward(P.data(), L, fs, fn, n, scratch[0]) * nnue::SCALE;
+    }
+
+    // The integer network (docs/network.md); the error if a weight cannot be represented.
+    Result<nnue::Network> quantise() const {
+        auto q16 = [](float w, int k) {
+            return std::int16_t(std::clamp(std::lround(double(w) * k), -32767L, 32767L));
+        };
+        std::vector<std::int16_t> w1, b1, w2;
+        for (std::size_t i = L.w1(); i < L.b1(); ++i) w1.push_back(q16(P[i], nnue::QA));
+        for (std::size_t i = L.b1(); i < L.w2(); ++i) b1.push_back(q16(P[i], nnue::QA));
+        for (std::size_t i = L.w2(); i < L.b2(); ++i) w2.push_back(q16(P[i], nnue::QB));
+        const auto b2 = std::int32_t(std::lround(double(P[L.b2()]) * nnue::QA * nnue::QB));
+        return nnue::Network::from_weights(L.h, std::move(w1), std::move(b1), std::move(w2), b2);
+    }
+
+    // Checkpoint: "MLNC", u32 version 1, u32 hidden, u32 epochs done, u64 Adam step, float32
+    // parameters, first and second moments (host byte order), u32 FNV-1a of all before it.
+    bool save_checkpoint(const std::string& path) const {
+        std::vector<std::uint8_t> out{'M', 'L', 'N', 'C'};
+        auto put = [&out](const void* p, std::size_t n) {
+            const auto* b = static_cast<const std::uint8_t*>(p);
+            out.insert(out.end(), b, b + n);
+        };
+        const std::uint32_t head[3] = {1, std::uint32_t(L.h), std::uint32_t(epochs_done)};
+        put(head, sizeof head);
+        put(&step, sizeof step);
+        for (const auto* v : {&P, &M, &V}) put(v->data(), v->size() * sizeof(float));
+        const std::uint32_t sum = fnv1a(out.data(), out.size());
+        put(&sum, sizeof sum);
+        const std::string tmp = path + ".tmp";
+        std::ofstream f(tmp, std::ios::binary);
+        f.write(reinterpret_cast<const char*>(out.data()), std::streamsize(out.size()));
+        f.close();
+        return f && std::rename(tmp.c_str(), path.c_str()) == 0;
+    }
+
+    std::string load_checkpoint(const std::string& path) {
+        std::ifstream f(path, std::ios::binary);
+        std::vector<std::uint8_t> in((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+        if (in.size() < 28 || std::memcmp(in.data(), "MLNC", 4) != 0) return "not a checkpoint";
+        std::uint32_t head[3], sum;
+        std::memcpy(head, in.data() + 4, sizeof head);
+        std::memcpy(&step, in.data() + 16, sizeof step);
+        if (head[0] != 1) return "unsupported checkpoint version";
+        L.h = int(head[1]);
+        const std::size_t need = 24 + 3 * L.size() * sizeof(float) + 4;
+        if (in.size() != need) return "checkpoint size does not match its hidden size";
+        std::memcpy(&sum, in.data() + need - 4, 4);
+        if (fnv1a(in.data(), need - 4) != sum) return "checkpoint checksum mismatch";
+        epochs_done = int(head[2]);
+        std::size_t at = 24;
+        for (auto* v : {&P, &M, &V}) {
+            v->resize(L.size());
+            std::memcpy(v->data(), in.data() + at, L.size() * sizeof(float));
+            at += L.size() * sizeof(float);
+        }
+        opt.hidden = L.h;
+        return "";
+    }
+};
+
+// ------------------------------------------------------------------------------------------
+bool write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    std::ofstream f(path, std::ios::binary);
+    f.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    return bool(f);
+}
+
+int verify(int argc, char** argv) {
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: mainline_nnue_train --verify NET.mlnn [FEN ...]\n");
+        return 2;
+    }
+    std::ifstream f(argv[2], std::ios::binary);
+    if (!f) {
+        std::fprintf(stderr, "cannot read %s\n", argv[2]);
+        return 1;
+    }
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    auto net = nnue::Network::parse(bytes.data(), bytes.size());
+    if (!net) {
+        std::printf("invalid: %s\n", net.error().c_str());
+        return 1;
+    }
+    std::printf("ok: %s\n", net.value().description().c_str());
+    std::vector<std::string> fens;
+    for (int i = 3; i < argc; ++i) fens.emplace_back(argv[i]);
+    if (fens.empty()) fens.emplace_back(Position::START_FEN);
+    int status = 0;
+    for (const auto& fen : fens) {
+        auto pos = Position::from_fen(fen);
+        if (!pos) {
+            std::printf("bad FEN (%s): %s\n", pos.error().c_str(), fen.c_str());
+            status = 1;
+            continue;
+        }
+        std::printf("eval cp %d  %s\n", nnue::evaluate(net.value(), pos.value()), fen.c_str());
+    }
+    return status;
+}
+
+bool parse_options(int argc, char** argv, Options& o) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&]() -> const char* {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "%s needs a value\n", a.c_str());
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (a == "--hidden") o.hidden = std::atoi(value());
+        else if (a == "--epochs") o.epochs = std::atoi(value());
+        else if (a == "--batch") o.batch = std::atoi(value());
+        else if (a == "--lr") o.lr = std::atof(value());
+        else if (a == "--lambda") o.lambda = std::atof(value());
+        else if (a == "--threads") o.threads = std::atoi(value());
+        else if (a == "--val-fraction") o.val_fraction = std::atof(value());
+        else if (a == "--seed") o.seed = std::strtoull(value(), nullptr, 10);
+        else if (a == "--max-positions") o.max_positions = std::atol(value());
+        else if (a == "--out") o.out = value();
+        else if (a == "--checkpoint") o.checkpoint = value();
+        else if (a == "--resume") o.resume = value();
+        else if (a.rfind("--", 0) == 0) {
+            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            return false;
+        } else o.files.push_back(a);
+    }
+    if (o.hidden < 1 || o.epochs < 0 || o.batch < 1 || o.threads < 1 || o.threads > 256 || o.lr <= 0 ||
+        o.lambda < 0 || o.lambda > 1 || o.val_fraction < 0 || o.val_fraction >= 1) {
+        std::fprintf(stderr, "option out of range\n");
+        return false;
+    }
+    if (o.files.empty()) {
+        std::fprintf(stderr,
+                     "usage: mainline_nnue_train [--hidden H] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
+                     "         [--threads N] [--val-fraction X] [--seed N] [--max-positions N]\n"
+                     "         [--out NET.mlnn] [--checkpoint FILE] [--resume FILE] DATA_FILE...\n"
+                     "       mainline_nnue_train --verify NET.mlnn [FEN ...]\n");
+        return false;
+    }
+    return true;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Float vs quantised integer evaluation: five sample positions, then statistics over up to 20,000
+// positions: against the trained float net (the cost of quantising), against the float net of the
+// dequantised weights (the integer arithmetic itself: truncations only, under 1.1 cp), and the
+// loss of both.
+void check_quantisation(Trainer& tr, const nnue::Network& q, const std::vector<Packed>& data,
+                        const std::vector<std::uint32_t>& sample_from) {
+    std::vector<std::string> fens{std::string(Position::START_FEN)};
+    for (int k = 0; k < 4 && !sample_from.empty(); ++k)
+        fens.push_back(packed_fen(data[sample_from[sample_from.size() * (2 * k + 1) / 8]]));
+    std::printf("float vs quantised evaluation (cp, side to move):\n");
+    for (const auto& fen : fens) {
+        auto pos = Position::from_fen(fen);
+        if (!pos) continue;
+        int fs[MAX_ACTIVE], fn[MAX_ACTIVE];
+        const int n = active_features(pos.value(), pos.value().side_to_move(), fs);
+        active_features(pos.value(), ~pos.value().side_to_move(), fn);
+        std::printf("  float %8.2f  int %5d  %s\n", tr.eval_cp(fs, fn, n), nnue::evaluate(q, pos.value()), fen.c_str());
+    }
+    // The dequantised weights as a float net.
+    std::vector<float> dq(tr.L.size());
+    const std::size_t h = std::size_t(q.hidden());
+    for (std::size_t i = 0; i < nnue::INPUTS * h; ++i) dq[tr.L.w1() + i] = float(q.weights(0)[i]) / nnue::QA;
+    for (std::size_t i = 0; i < h; ++i) dq[tr.L.b1() + i] = float(q.biases()[i]) / nnue::QA;
+    for (std::size_t i = 0; i < 2 * h; ++i) dq[tr.L.w2() + i] = float(q.output_weights()[i]) / nnue::QB;
+    dq[tr.L.b2()] = float(double(q.output_bias()) / (nnue::QA * nnue::QB));
+    const std::size_t m = std::min<std::size_t>(sample_from.size(), 20000);
+    double sum = 0, worst = 0, sum_dq = 0, worst_dq = 0, loss_f = 0, loss_q = 0;
+    const float lambda = float(tr.opt.lambda);
+    for (std::size_t i = 0; i < m; ++i) {
+        int fs[MAX_ACTIVE], fn[MAX_ACTIVE];
+        const Packed& p = data[sample_from[i]];
+        const int n = decode(p, fs, fn);
+        const float f = tr.eval_cp(fs, fn, n);
+        const float fq = forward(dq.data(), tr.L, fs, fn, n, tr.scratch[0]) * nnue::SCALE;
+        const int e = nnue::evaluate(q, Position::from_fen(packed_fen(p)).value());
+        sum += std::fabs(f - e), worst = std::max(worst, double(std::fabs(f - e)));
+        sum_dq += std::fabs(fq - e), worst_dq = std::max(worst_dq, double(std::fabs(fq - e)));
+        const float t = target(p, lambda), ef = sigmoid(f / nnue::SCALE) - t, eq = sigmoid(float(e) / nnue::SCALE) - t;
+        loss_f += double(ef) * ef, loss_q += double(eq) * eq;
+    }
+    if (!m) return;
+    std::printf("  over %zu held-out positions: |trained float - int| mean %.2f cp, max %.2f cp\n", m, sum / double(m), worst);
+    std::printf("  |dequantised float - int| mean %.3f cp, max %.3f cp (the integer arithmetic)\n", sum_dq / double(m), worst_dq);
+    std::printf("  loss: float %.6f, quantised %.6f\n", loss_f / double(m), loss_q / double(m));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc >= 2 && std::string(argv[1]) == "--verify") return verify(argc, argv);
+    Options opt;
+    if (!parse_options(argc, argv, opt)) return 2;
+
+    Trainer tr(opt);
+    if (!opt.resume.empty()) {
+        const std::string err = tr.load_checkpoint(opt.resume);
+        if (!err.empty()) {
+            std::fprintf(stderr, "%s: %s\n", opt.resume.c_str(), err.c_str());
+            return 1;
+        }
+        std::printf("resumed %s: hidden %d, %d epochs done, %llu steps\n", opt.resume.c_str(), tr.L.h, tr.epochs_done,
+                    (unsigned long long)tr.step);
+    } else {
+        tr.init();
+    }
+    tr.prepare_threads();
+
+    // Load.
+    auto t0 = std::chrono::steady_clock::now();
+    std::vector<Packed> data;
+    LoadStats st;
+    for (const auto& f : opt.files)
+        if (!load_file(f, data, st, opt.max_positions)) return 1;
+    std::printf("loaded %zu positions (%.1f MB) from %ld lines in %.1fs; skipped: %ld |score| > %d or mate, "
+                "%ld malformed, %ld bad FEN\n",
+                data.size(), double(data.size() * sizeof(Packed)) / 1e6, st.lines, seconds_since(t0), st.extreme_score,
+                MAX_ABS_SCORE, st.malformed, st.bad_fen);
+    if (data.empty()) return 1;
+    // Packing must give the features the engine's Position gives.
+    for (std::size_t i = 0; i < std::min<std::size_t>(data.size(), 200); ++i) {
+        auto pos = Position::from_fen(packed_fen(data[i]));
+        int a[MAX_ACTIVE], b[MAX_ACTIVE], c[MAX_ACTIVE], d[MAX_ACTIVE];
+        const int n = decode(data[i], a, b);
+        const Color us = pos.value().side_to_move();
+        if (active_features(pos.value(), us, c) != n || active_features(pos.value(), ~us, d) != n ||
+            !std::equal(a, a + n, c) || !std::equal(b, b + n, d)) {
+            std::fprintf(stderr, "internal error: packed features differ from Position's\n");
+            return 1;
+        }
+    }
+
+    // Held-out blocks of VAL_BLOCK consecutive positions, spread evenly through the data.
+    std::vector<std::uint32_t> train, val;
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const std::size_t block = i / VAL_BLOCK;
+        const bool held = std::floor(double(block + 1) * opt.val_fraction) > std::floor(double(block) * opt.val_fraction);
+        (held ? val : train).push_back(std::uint32_t(i));
+    }
+    std::printf("train %zu, validation %zu; hidden %d, batch %d, lr %g, lambda %.2f, threads %d, seed %llu\n",
+                train.size(), val.size(), tr.L.h, opt.batch, opt.lr, opt.lambda, opt.threads,
+                (unsigned long long)opt.seed);
+    auto val_text = [&]() {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.6f", tr.loss(data, val));
+        return val.empty() ? std::string("-") : std::string(buf);
+    };
+    if (tr.epochs_done == 0) std::printf("epoch 0  val %s\n", val_text().c_str());
+
+    const std::size_t batches_per_epoch = (train.size() + opt.batch - 1) / opt.batch;
+    const std::size_t total_batches = batches_per_epoch * std::size_t(std::max(opt.epochs, 1));
+    for (int epoch = tr.epochs_done; epoch < opt.epochs; ++epoch) {
+        // Shuffle (Fisher-Yates with our own generator: the same order on every platform).
+        Rng rng(opt.seed * 1000003 + std::uint64_t(epoch));
+        for (std::size_t i = train.size(); i > 1; --i) std::swap(train[i - 1], train[rng.below(i)]);
+        auto te = std::chrono::steady_clock::now();
+        double train_loss = 0, lr = opt.lr;
+        for (std::size_t b = 0; b < batches_per_epoch; ++b) {
+            // Learning rate x0.3 after 70% and again after 90% of all batches.
+            const double progress = double(std::size_t(epoch) * batches_per_epoch + b) / double(total_batches);
+            lr = opt.lr * (progress >= 0.9 ? 0.09 : progress >= 0.7 ? 0.3 : 1.0);
+            const std::size_t lo = b * opt.batch, hi = std::min(train.size(), lo + opt.batch);
+            std::vector<double> part(opt.threads, 0.0);
+            parallel(opt.threads, [&](int t) {
+                part[t] = tr.gradient(t, data, train.data(), lo + (hi - lo) * t / opt.threads,
+                                      lo + (hi - lo) * (t + 1) / opt.threads);
+            });
+            for (double x : part) train_loss += x;
+            tr.update(hi - lo, lr);
+        }
+        const double secs = seconds_since(te);
+        tr.epochs_done = epoch + 1;
+        std::printf("epoch %d/%d  lr %.2e  train %.6f  val %s  %.1fs  %.0f pos/s\n", epoch + 1, opt.epochs, lr,
+                    train_loss / double(train.size()), val_text().c_str(), secs, double(train.size()) / secs);
+        std::fflush(stdout);
+        if (!opt.checkpoint.empty() && !tr.save_checkpoint(opt.checkpoint))
+            std::fprintf(stderr, "cannot write %s\n", opt.checkpoint.c_str());
+    }
+
+    Result<nnue::Network> q = tr.quantise();
+    if (!q) {
+        std::fprintf(stderr, "the trained weights do not quantise: %s\n", q.error().c_str());
+        return 1;
+    }
+    std::printf("quantised: %s\n", q.value().description().c_str());
+    check_quantisation(tr, q.value(), data, val.empty() ? train : val);
+    if (!opt.out.empty()) {
+        const auto bytes = q.value().serialise();
+        if (!write_file(opt.out, bytes)) {
+            std::fprintf(stderr, "cannot write %s\n", opt.out.c_str());
+            return 1;
+        }
+        std::printf("wrote %s (%zu bytes)\n", opt.out.c_str(), bytes.size());
+    }
+    return 0;
+}
