@@ -10,10 +10,6 @@ using namespace search_params;
 
 namespace {
 
-bool is_noisy(const Position& pos, Move m) {
-    return !pos.empty(m.to()) || m.kind() == Move::EN_PASSANT || m.kind() == Move::PROMOTION;
-}
-
 // A strict total order, so that the sequence does not depend on how the list was permuted on
 // the way (nor on the generator's order).
 bool ordered_before(int score_a, Move a, int score_b, Move b) {
@@ -38,7 +34,7 @@ MovePicker::MovePicker(const Position& pos, Move* moves, int count, Move hash_mo
         const Move m = moves_[i];
         if (m == hash_move_) has_hash_ = true;
         else if (m == alt_move_) has_alt_ = true;
-        else if (is_noisy(pos_, m)) {
+        else if (!is_quiet(pos_, m)) {
             moves_[noisy++] = m;
             ++i;
             continue;
@@ -72,7 +68,7 @@ void MovePicker::score_noisy() {
     for (int i = 0; i < noisy_end_; ++i) {
         const Move m = moves_[i];
         int s;
-        if (!pos_.empty(m.to()) || m.kind() == Move::EN_PASSANT) {
+        if (is_capture(pos_, m)) {
             const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
             const PieceType attacker = type_of(pos_.piece_on(m.from()));
             const int mvv_lva = 16 * SEE_VALUE[victim] / 10 - int(attacker);

@@ -22,12 +22,6 @@ namespace {
 // over so that the scalar and vector sums group the same way.
 constexpr int LANES = 8;
 
-std::uint32_t fnv1a(const std::uint8_t* data, std::size_t size) {
-    std::uint32_t h = 2166136261u;
-    for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
-    return h;
-}
-
 class Reader {
 public:
     Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
@@ -56,6 +50,12 @@ int finish(const Network& net, std::int64_t sum) {
     return int(std::clamp<std::int64_t>(sum * SCALE / (std::int64_t(QA) * QB), -MAX_EVALUATION, MAX_EVALUATION));
 }
 
+// "" for a hidden layer the vector paths can run, else why not.
+std::string hidden_problem(std::int64_t hidden) {
+    if (hidden >= 2 * LANES && hidden <= MAX_HIDDEN && hidden % (2 * LANES) == 0) return "";
+    return "hidden layer of " + std::to_string(hidden) + ": must be a multiple of 16 from 16 to " + std::to_string(MAX_HIDDEN);
+}
+
 std::string with_commas(std::size_t n) {
     std::string s = std::to_string(n);
     for (int i = int(s.size()) - 3; i > 0; i -= 3) s.insert(std::size_t(i), ",");
@@ -70,6 +70,12 @@ std::string hex32(std::uint32_t v) {
 
 }  // namespace
 
+std::uint32_t checksum(const std::uint8_t* data, std::size_t size) {
+    std::uint32_t h = 2166136261u;
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+    return h;
+}
+
 Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
     using R = Result<Network>;
     constexpr std::size_t HEADER = 4 + 6 * 4;
@@ -81,9 +87,7 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
         return R::failure("network format version " + std::to_string(version) + ", this engine reads version " +
                           std::to_string(FORMAT_VERSION));
     if (inputs != INPUTS) return R::failure("the network has " + std::to_string(inputs) + " inputs, not 768");
-    if (hidden < 2 * LANES || hidden > std::uint32_t(MAX_HIDDEN) || hidden % (2 * LANES))
-        return R::failure("hidden layer of " + std::to_string(hidden) + ": must be a multiple of 16 from 16 to " +
-                          std::to_string(MAX_HIDDEN));
+    if (const std::string problem = hidden_problem(std::int64_t(hidden)); !problem.empty()) return R::failure(problem);
     if (qa != QA || qb != QB || scale != SCALE)
         return R::failure("quantisation QA " + std::to_string(qa) + ", QB " + std::to_string(qb) + ", SCALE " +
                           std::to_string(scale) + ": this engine uses 255, 64 and 400");
@@ -92,7 +96,7 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
     if (size != expected)
         return R::failure("the file has " + std::to_string(size) + " bytes; a 768x" + std::to_string(h) +
                           " network has " + std::to_string(expected));
-    if (fnv1a(data, size - 4) != Reader(data + size - 4, 4).u32()) return R::failure("checksum mismatch: the file is damaged");
+    if (checksum(data, size - 4) != Reader(data + size - 4, 4).u32()) return R::failure("checksum mismatch: the file is damaged");
 
     std::vector<std::int16_t> w1(INPUTS * h), b1(h), w2(2 * h);
     for (auto& w : w1) w = in.i16();
@@ -105,9 +109,7 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
 Result<Network> Network::from_weights(int hidden, std::vector<std::int16_t> w1, std::vector<std::int16_t> b1,
                                       std::vector<std::int16_t> w2, std::int32_t b2) {
     using R = Result<Network>;
-    if (hidden < 2 * LANES || hidden > MAX_HIDDEN || hidden % (2 * LANES))
-        return R::failure("hidden layer of " + std::to_string(hidden) + ": must be a multiple of 16 from 16 to " +
-                          std::to_string(MAX_HIDDEN));
+    if (const std::string problem = hidden_problem(hidden); !problem.empty()) return R::failure(problem);
     const std::size_t h = std::size_t(hidden);
     if (w1.size() != INPUTS * h || b1.size() != h || w2.size() != 2 * h) return R::failure("weights of the wrong shape");
     for (std::int16_t w : w2)
@@ -149,7 +151,7 @@ std::vector<std::uint8_t> Network::serialise() const {
     for (std::int16_t v : b1_) i16(v);
     for (std::int16_t v : w2_) i16(v);
     u32(std::uint32_t(b2_));
-    u32(fnv1a(b.data(), b.size()));
+    u32(checksum(b.data(), b.size()));
     return b;
 }
 

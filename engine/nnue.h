@@ -37,6 +37,9 @@ constexpr int feature(Color perspective, Piece p, Square s) {
     return ((color_of(p) == perspective ? 0 : 6) + (type_of(p) - 1)) * 64 + (perspective == WHITE ? s : s ^ 56);
 }
 
+// FNV-1a (32 bits): the checksum a network file ends with.
+std::uint32_t checksum(const std::uint8_t* data, std::size_t size);
+
 class Network {
 public:
     // Reads a network file; the error says what is wrong with it.

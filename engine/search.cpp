@@ -17,8 +17,6 @@ using namespace search_params;
 
 namespace {
 
-bool is_capture(const Position& pos, Move m) { return !pos.empty(m.to()) || m.kind() == Move::EN_PASSANT; }
-bool is_quiet(const Position& pos, Move m) { return !is_capture(pos, m) && m.kind() != Move::PROMOTION; }
 
 // A hash hit whose bound decides the node for the window (alpha, beta).
 bool decides(const TTHit& hit, int alpha, int beta) {

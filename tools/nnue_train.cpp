@@ -51,12 +51,6 @@ int active_features(const Position& pos, Color c, int* out) {
     return n;
 }
 
-std::uint32_t fnv1a(const std::uint8_t* data, std::size_t n) {
-    std::uint32_t h = 2166136261u;
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ data[i]) * 16777619u;
-    return h;
-}
-
 // Float weights of both layers stay within this, so that the quantised values fit comfortably:
 // |W1|,|b1| <= 1.98 -> |q| <= 505, and b1 + 32 features <= 33 * 505 = 16665 < 32767 (int16
 // accumulator); |W2| <= 1.98 -> |q| <= 127, so clamp(acc)^2 * W2q <= 65025 * 127 = 8.26e6 per
@@ -429,7 +423,7 @@ struct Trainer {
         put(head, sizeof head);
         put(&step, sizeof step);
         for (const auto* v : {&P, &M, &V}) put(v->data(), v->size() * sizeof(float));
-        const std::uint32_t sum = fnv1a(out.data(), out.size());
+        const std::uint32_t sum = nnue::checksum(out.data(), out.size());
         put(&sum, sizeof sum);
         const std::string tmp = path + ".tmp";
         std::ofstream f(tmp, std::ios::binary);
@@ -450,7 +444,7 @@ struct Trainer {
         const std::size_t need = 24 + 3 * L.size() * sizeof(float) + 4;
         if (in.size() != need) return "checkpoint size does not match its hidden size";
         std::memcpy(&sum, in.data() + need - 4, 4);
-        if (fnv1a(in.data(), need - 4) != sum) return "checkpoint checksum mismatch";
+        if (nnue::checksum(in.data(), need - 4) != sum) return "checkpoint checksum mismatch";
         epochs_done = int(head[2]);
         std::size_t at = 24;
         for (auto* v : {&P, &M, &V}) {
