@@ -37,7 +37,7 @@ std::string Engine::load_network(const std::string& path) {
 
 const nnue::Network* Engine::network() const {
     if (!options_["Use NNUE"].as_bool()) return nullptr;
-    return file_network_ ? file_network_.get() : &nnue::Network::embedded();
+    return &eval_file_network();
 }
 
 const nnue::Network* Engine::network_for(const SearchLimits& limits) const {

@@ -77,6 +77,8 @@ public:
     // The network the search evaluates with (EvalFile), or nullptr for the hand-crafted
     // evaluation (Use NNUE false).
     const nnue::Network* network() const;
+    // The network EvalFile names (whether or not Use NNUE is on).
+    const nnue::Network& eval_file_network() const { return file_network_ ? *file_network_ : nnue::Network::embedded(); }
     // The same for a search with these limits: a strength-limited search (UCI_LimitStrength or
     // Skill Level, not `go infinite`) evaluates by hand, the evaluation its levels were
     // calibrated with (docs/strength.md).

@@ -13,7 +13,9 @@
 
 namespace mainline::nnue {
 
-extern const unsigned char EMBEDDED_NET[];
+// The network file compiled in, stored as byte planes (cmake/embed-net.cmake): its even-numbered
+// bytes, then its odd-numbered ones.
+extern const unsigned char EMBEDDED_NET_PLANES[];
 extern const std::size_t EMBEDDED_NET_SIZE;
 
 namespace {
@@ -45,8 +47,8 @@ private:
 };
 
 // The output layer's sum of clamp(x)^2 * w (units QA^2 * QB) to centipawns.
-int finish(const Network& net, std::int64_t sum) {
-    sum = sum / QA + net.output_bias();
+int finish(const Network& net, int bucket, std::int64_t sum) {
+    sum = sum / QA + net.output_bias(bucket);
     return int(std::clamp<std::int64_t>(sum * SCALE / (std::int64_t(QA) * QB), -MAX_EVALUATION, MAX_EVALUATION));
 }
 
@@ -78,40 +80,47 @@ std::uint32_t checksum(const std::uint8_t* data, std::size_t size) {
 
 Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
     using R = Result<Network>;
-    constexpr std::size_t HEADER = 4 + 6 * 4;
-    if (size < HEADER + 8 || std::memcmp(data, "MLNN", 4) != 0) return R::failure("not a Mainline network (no MLNN header)");
+    constexpr std::size_t HEADER_V1 = 4 + 6 * 4;
+    if (size < HEADER_V1 + 8 || std::memcmp(data, "MLNN", 4) != 0) return R::failure("not a Mainline network (no MLNN header)");
     Reader in(data + 4, size - 4);
     const std::uint32_t version = in.u32(), inputs = in.u32(), hidden = in.u32();
     const std::int32_t qa = in.i32(), qb = in.i32(), scale = in.i32();
-    if (version != FORMAT_VERSION)
-        return R::failure("network format version " + std::to_string(version) + ", this engine reads version " +
+    if (version != FORMAT_VERSION && version != 1)
+        return R::failure("network format version " + std::to_string(version) + ", this engine reads versions 1 to " +
                           std::to_string(FORMAT_VERSION));
+    const std::uint32_t buckets = version == 1 ? 1 : in.u32();
     if (inputs != INPUTS) return R::failure("the network has " + std::to_string(inputs) + " inputs, not 768");
     if (const std::string problem = hidden_problem(std::int64_t(hidden)); !problem.empty()) return R::failure(problem);
+    if (buckets < 1 || buckets > MAX_BUCKETS)
+        return R::failure(std::to_string(buckets) + " output buckets: must be 1 to " + std::to_string(MAX_BUCKETS));
     if (qa != QA || qb != QB || scale != SCALE)
         return R::failure("quantisation QA " + std::to_string(qa) + ", QB " + std::to_string(qb) + ", SCALE " +
                           std::to_string(scale) + ": this engine uses 255, 64 and 400");
-    const std::size_t h = hidden;
-    const std::size_t expected = HEADER + 2 * (INPUTS * h + h + 2 * h) + 4 + 4;
+    const std::size_t h = hidden, nb = buckets;
+    const std::size_t expected = in.at() + 4 + 2 * (INPUTS * h + h + nb * 2 * h) + 4 * nb + 4;
     if (size != expected)
-        return R::failure("the file has " + std::to_string(size) + " bytes; a 768x" + std::to_string(h) +
-                          " network has " + std::to_string(expected));
+        return R::failure("the file has " + std::to_string(size) + " bytes; a 768x" + std::to_string(h) + " network with " +
+                          std::to_string(nb) + " output buckets has " + std::to_string(expected));
     if (checksum(data, size - 4) != Reader(data + size - 4, 4).u32()) return R::failure("checksum mismatch: the file is damaged");
 
-    std::vector<std::int16_t> w1(INPUTS * h), b1(h), w2(2 * h);
+    std::vector<std::int16_t> w1(INPUTS * h), b1(h), w2(nb * 2 * h);
+    std::vector<std::int32_t> b2(nb);
     for (auto& w : w1) w = in.i16();
     for (auto& b : b1) b = in.i16();
     for (auto& w : w2) w = in.i16();
-    const std::int32_t b2 = in.i32();
-    return from_weights(int(h), std::move(w1), std::move(b1), std::move(w2), b2);
+    for (auto& b : b2) b = in.i32();
+    return from_weights(int(h), int(nb), std::move(w1), std::move(b1), std::move(w2), std::move(b2));
 }
 
-Result<Network> Network::from_weights(int hidden, std::vector<std::int16_t> w1, std::vector<std::int16_t> b1,
-                                      std::vector<std::int16_t> w2, std::int32_t b2) {
+Result<Network> Network::from_weights(int hidden, int buckets, std::vector<std::int16_t> w1, std::vector<std::int16_t> b1,
+                                      std::vector<std::int16_t> w2, std::vector<std::int32_t> b2) {
     using R = Result<Network>;
     if (const std::string problem = hidden_problem(hidden); !problem.empty()) return R::failure(problem);
-    const std::size_t h = std::size_t(hidden);
-    if (w1.size() != INPUTS * h || b1.size() != h || w2.size() != 2 * h) return R::failure("weights of the wrong shape");
+    if (buckets < 1 || buckets > MAX_BUCKETS)
+        return R::failure(std::to_string(buckets) + " output buckets: must be 1 to " + std::to_string(MAX_BUCKETS));
+    const std::size_t h = std::size_t(hidden), nb = std::size_t(buckets);
+    if (w1.size() != INPUTS * h || b1.size() != h || w2.size() != nb * 2 * h || b2.size() != nb)
+        return R::failure("weights of the wrong shape");
     for (std::int16_t w : w2)
         if (w > MAX_OUTPUT_WEIGHT || w < -MAX_OUTPUT_WEIGHT)
             return R::failure("an output weight of " + std::to_string(w) + " is outside +-" +
@@ -125,12 +134,14 @@ Result<Network> Network::from_weights(int hidden, std::vector<std::int16_t> w1, 
     }
     Network net;
     net.hidden_ = hidden;
+    net.buckets_ = buckets;
     net.w1_ = std::move(w1);
     net.b1_ = std::move(b1);
     net.w2_ = std::move(w2);
-    net.b2_ = b2;
+    net.b2_ = std::move(b2);
     const std::vector<std::uint8_t> bytes = net.serialise();
-    net.description_ = "768x" + std::to_string(h) + " SCReLU, " + with_commas(bytes.size()) + " bytes, checksum " +
+    net.description_ = "768x" + std::to_string(h) + " SCReLU, " + std::to_string(nb) + " output bucket" +
+                       (nb == 1 ? "" : "s") + ", " + with_commas(bytes.size()) + " bytes, checksum " +
                        hex32(Reader(bytes.data() + bytes.size() - 4, 4).u32());
     return R::success(std::move(net));
 }
@@ -145,12 +156,12 @@ std::vector<std::uint8_t> Network::serialise() const {
         b.push_back(std::uint8_t(std::uint16_t(v) >> 8));
     };
     for (std::uint32_t v : {FORMAT_VERSION, std::uint32_t(INPUTS), std::uint32_t(hidden_), std::uint32_t(QA),
-                            std::uint32_t(QB), std::uint32_t(SCALE)})
+                            std::uint32_t(QB), std::uint32_t(SCALE), std::uint32_t(buckets_)})
         u32(v);
     for (std::int16_t v : w1_) i16(v);
     for (std::int16_t v : b1_) i16(v);
     for (std::int16_t v : w2_) i16(v);
-    u32(std::uint32_t(b2_));
+    for (std::int32_t v : b2_) u32(std::uint32_t(v));
     u32(checksum(b.data(), b.size()));
     return b;
 }
@@ -159,7 +170,13 @@ const Network& Network::embedded() {
     // Parsed once; the tests check that the network compiled in is valid, so a failure here is a
     // broken build, not bad input.
     static const Network net = [] {
-        Result<Network> r = parse(EMBEDDED_NET, EMBEDDED_NET_SIZE);
+        const std::size_t half = EMBEDDED_NET_SIZE / 2;
+        std::vector<std::uint8_t> file(EMBEDDED_NET_SIZE);
+        for (std::size_t i = 0; i < half; ++i) {
+            file[2 * i] = EMBEDDED_NET_PLANES[i];
+            file[2 * i + 1] = EMBEDDED_NET_PLANES[half + i];
+        }
+        Result<Network> r = parse(file.data(), file.size());
         if (!r) std::abort();
         return std::move(r).value();
     }();
@@ -267,11 +284,11 @@ void update(const Network& net, const Accumulator& from, const Delta& delta, Acc
     }
 }
 
-int output(const Network& net, const Accumulator& acc, Color side_to_move) {
+int output(const Network& net, const Accumulator& acc, Color side_to_move, int bucket) {
 #if defined(__SSE2__) || defined(__wasm_simd128__)
     const int h = net.hidden();
     const std::int16_t* sides[2] = {acc.values[side_to_move], acc.values[~side_to_move]};
-    const std::int16_t* w2 = net.output_weights();
+    const std::int16_t* w2 = net.output_weights(bucket);
     // clamp(x, 0, QA)^2 * w as (clamp(x) * w) * clamp(x): the first product fits 16 bits because
     // |w| <= MAX_OUTPUT_WEIGHT, and pairs of the second fit 32 bits, with at most
     // 2 * MAX_HIDDEN / 8 of them per lane.
@@ -301,29 +318,29 @@ int output(const Network& net, const Accumulator& acc, Color side_to_move) {
     const std::int64_t sum = std::int64_t(wasm_i32x4_extract_lane(total, 0)) + wasm_i32x4_extract_lane(total, 1) +
                              wasm_i32x4_extract_lane(total, 2) + wasm_i32x4_extract_lane(total, 3);
 #endif
-    return finish(net, sum);
+    return finish(net, bucket, sum);
 #else
-    return output_reference(net, acc, side_to_move);
+    return output_reference(net, acc, side_to_move, bucket);
 #endif
 }
 
-int output_reference(const Network& net, const Accumulator& acc, Color side_to_move) {
+int output_reference(const Network& net, const Accumulator& acc, Color side_to_move, int bucket) {
     const int h = net.hidden();
     const std::int16_t* sides[2] = {acc.values[side_to_move], acc.values[~side_to_move]};
-    const std::int16_t* w2 = net.output_weights();
+    const std::int16_t* w2 = net.output_weights(bucket);
     std::int64_t sum = 0;
     for (int side = 0; side < 2; ++side)
         for (int j = 0; j < h; ++j) {
             const int x = std::clamp(int(sides[side][j]), 0, QA);
             sum += std::int64_t(x * w2[side * h + j]) * x;
         }
-    return finish(net, sum);
+    return finish(net, bucket, sum);
 }
 
 int evaluate(const Network& net, const Position& pos) {
     Accumulator acc;
     refresh(net, pos, acc);
-    return output(net, acc, pos.side_to_move());
+    return output(net, acc, pos.side_to_move(), net.bucket(pos));
 }
 
 }  // namespace mainline::nnue

@@ -1,11 +1,13 @@
 // Mainline's evaluation network (NNUE): 768 piece-square inputs per perspective, one hidden layer
 // of H neurons per perspective (an "accumulator", updated incrementally as moves are made), a
-// squared clipped ReLU, and one output. All arithmetic is in integers, so every build (native
+// squared clipped ReLU, and one output, its weights chosen by how many pieces are on the board
+// (output buckets: an opening and an endgame weigh the same features differently). All arithmetic is in integers, so every build (native
 // SSE2, WebAssembly SIMD128, or plain C++) gives the same evaluation, bit for bit.
 //
 // The file format and how networks are trained: docs/network.md.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -19,7 +21,10 @@ namespace mainline::nnue {
 constexpr int INPUTS = 768;
 // Large enough for any network that fits the web download; it also bounds the sums in output().
 constexpr int MAX_HIDDEN = 256;
-constexpr std::uint32_t FORMAT_VERSION = 1;
+// Version 2 added output buckets; version 1 files (one bucket) still load.
+constexpr std::uint32_t FORMAT_VERSION = 2;
+// Enough to give every piece count its own bucket.
+constexpr int MAX_BUCKETS = 32;
 // Quantisation: hidden values in units of 1/QA, output weights in units of 1/QB; the output is
 // in units of SCALE centipawns.
 constexpr int QA = 255;
@@ -37,6 +42,12 @@ constexpr int feature(Color perspective, Piece p, Square s) {
     return ((color_of(p) == perspective ? 0 : 6) + (type_of(p) - 1)) * 64 + (perspective == WHITE ? s : s ^ 56);
 }
 
+// The output bucket, of `buckets`, of a position with `pieces` pieces (kings included) on the
+// board: equal ranges of piece counts from 2 to 32, fewest pieces first.
+constexpr int output_bucket(int pieces, int buckets) {
+    return std::min(buckets - 1, (pieces - 2) / ((30 + buckets) / buckets));
+}
+
 // FNV-1a (32 bits): the checksum a network file ends with.
 std::uint32_t checksum(const std::uint8_t* data, std::size_t size);
 
@@ -45,27 +56,33 @@ public:
     // Reads a network file; the error says what is wrong with it.
     static Result<Network> parse(const std::uint8_t* data, std::size_t size);
     // A network from quantised weights (the trainer's output): W1 feature-major [INPUTS][hidden],
-    // b1 [hidden], W2 [2 * hidden] (the side to move's first), b2. Checked as parse() checks a file.
-    static Result<Network> from_weights(int hidden, std::vector<std::int16_t> w1, std::vector<std::int16_t> b1,
-                                        std::vector<std::int16_t> w2, std::int32_t b2);
+    // b1 [hidden], W2 [buckets][2 * hidden] (the side to move's first), b2 [buckets]. Checked as
+    // parse() checks a file.
+    static Result<Network> from_weights(int hidden, int buckets, std::vector<std::int16_t> w1,
+                                        std::vector<std::int16_t> b1, std::vector<std::int16_t> w2,
+                                        std::vector<std::int32_t> b2);
     // The file: parse(serialise()) gives this network back.
     std::vector<std::uint8_t> serialise() const;
     // The network compiled into the engine.
     static const Network& embedded();
 
     int hidden() const { return hidden_; }
-    // A short description: "768x128 SCReLU, 197,132 bytes, checksum 1a2b3c4d".
+    int buckets() const { return buckets_; }
+    int bucket(int pieces) const { return output_bucket(pieces, buckets_); }
+    int bucket(const Position& pos) const { return bucket(popcount(pos.pieces())); }
+    // A short description: "768x128 SCReLU, 8 output buckets, 197,132 bytes, checksum 1a2b3c4d".
     const std::string& description() const { return description_; }
 
     const std::int16_t* weights(int feature) const { return &w1_[std::size_t(feature) * std::size_t(hidden_)]; }
     const std::int16_t* biases() const { return b1_.data(); }
-    const std::int16_t* output_weights() const { return w2_.data(); }  // side to move's H, then the other's
-    std::int32_t output_bias() const { return b2_; }
+    // The side to move's H weights of `bucket`, then the other side's.
+    const std::int16_t* output_weights(int bucket) const { return &w2_[std::size_t(bucket) * 2 * std::size_t(hidden_)]; }
+    std::int32_t output_bias(int bucket) const { return b2_[std::size_t(bucket)]; }
 
 private:
-    int hidden_ = 0;
+    int hidden_ = 0, buckets_ = 1;
     std::vector<std::int16_t> w1_, b1_, w2_;
-    std::int32_t b2_ = 0;
+    std::vector<std::int32_t> b2_;
     std::string description_;
 };
 
@@ -91,10 +108,11 @@ Delta delta_of(const Position& pos, Move m);
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
 // `to` = `from` with the move's changes applied.
 void update(const Network& net, const Accumulator& from, const Delta& delta, Accumulator& to);
-// The evaluation in centipawns from the side to move's point of view.
-int output(const Network& net, const Accumulator& acc, Color side_to_move);
+// The evaluation in centipawns from the side to move's point of view, with the output weights of
+// `bucket` (Network::bucket of the position).
+int output(const Network& net, const Accumulator& acc, Color side_to_move, int bucket);
 // The same in plain C++, one term at a time: what the vector paths must equal.
-int output_reference(const Network& net, const Accumulator& acc, Color side_to_move);
+int output_reference(const Network& net, const Accumulator& acc, Color side_to_move, int bucket);
 // From scratch: refresh() and output(); what the search computes incrementally.
 int evaluate(const Network& net, const Position& pos);
 

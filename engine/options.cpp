@@ -19,8 +19,6 @@ std::string lower(std::string_view s) {
     return out;
 }
 
-bool same_name(std::string_view a, std::string_view b) { return a.size() == b.size() && lower(a) == lower(b); }
-
 std::string join(const std::vector<std::string>& words, std::string_view separator) {
     std::string s;
     for (const std::string& w : words) s += (s.empty() ? "" : std::string(separator)) + w;
@@ -28,6 +26,8 @@ std::string join(const std::vector<std::string>& words, std::string_view separat
 }
 
 }  // namespace
+
+bool same_option_name(std::string_view a, std::string_view b) { return a.size() == b.size() && lower(a) == lower(b); }
 
 std::string_view to_string(OptionType type) {
     switch (type) {
@@ -102,7 +102,7 @@ std::string Option::assign(std::string_view name, std::string_view shown, std::s
     }
     case OptionType::COMBO:
         for (const std::string& var : vars_)
-            if (same_name(var, value)) {
+            if (same_option_name(var, value)) {
                 text_ = var;
                 return "";
             }
@@ -120,7 +120,7 @@ void OptionsMap::add(std::string name, Option option) {
 
 std::size_t OptionsMap::index_of(std::string_view name) const {
     std::size_t i = 0;
-    while (i < entries_.size() && !same_name(entries_[i].name, name)) ++i;
+    while (i < entries_.size() && !same_option_name(entries_[i].name, name)) ++i;
     return i;
 }
 

@@ -98,6 +98,9 @@ private:
     std::vector<Entry> entries_;  // a dozen options: a linear search is the simplest map
 };
 
+// Option names compare as UCI says: without regard to case.
+bool same_option_name(std::string_view a, std::string_view b);
+
 // The parts of one Engine that its options act on.
 struct OptionTargets {
     TranspositionTable& tt;

@@ -85,8 +85,9 @@ int Searcher::static_evaluation(int ply) {
         nnue::update(*network_, accumulators_[k - 1].acc, accumulators_[k].delta, accumulators_[k].acc);
         accumulators_[k].computed = true;
     }
-    assert(nnue::evaluate(*network_, pos_) == nnue::output(*network_, accumulators_[std::size_t(ply)].acc, pos_.side_to_move()));
-    return nnue::output(*network_, accumulators_[std::size_t(ply)].acc, pos_.side_to_move());
+    const int v = nnue::output(*network_, accumulators_[std::size_t(ply)].acc, pos_.side_to_move(), network_->bucket(pos_));
+    assert(v == nnue::evaluate(*network_, pos_));
+    return v;
 }
 
 // piece_to of the moves one and two plies back (-1: none, or a null move).

@@ -212,7 +212,9 @@ void UciEngine::cmd_setoption(const std::vector<std::string_view>& args) {
     const std::string value = join(args, value_at + 1, args.size());
     if (name.empty()) return error("setoption needs an option name");
     const std::string problem = engine_.set_option(name, value);
-    if (!problem.empty()) error(problem);
+    if (!problem.empty()) return error(problem);
+    // Which network a file held is not visible otherwise; GUIs show this line.
+    if (same_option_name(name, "EvalFile")) say("info string EvalFile " + value + ": " + engine_.eval_file_network().description());
 }
 
 void UciEngine::cmd_go(const std::vector<std::string_view>& args) {

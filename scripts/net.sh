@@ -5,6 +5,15 @@
 #   scripts/net.sh datagen [--jobs N] [--games N] [--nodes N] [--eval classic|embedded|NET] [--out DIR]
 #       N processes of build/mainline_datagen (one per core by default), seeds 1..N plus --seed-base,
 #       writing DIR/data-<seed>.txt (FEN | white's score | result). Runs until --games each.
+#   scripts/net.sh generate --out DIR [--minutes M] [--nodes N] [--eval classic|embedded|NET]
+#                           [--label-nodes N] [--labellers N] [--seed S]
+#       One generation's data on this machine: one mainline_datagen process (self-play at N nodes,
+#       default 2000, the embedded network) appending to DIR/positions.txt, while N labellers
+#       (default: cores - 1, at least 1) take 20,000-position slices of it in turn and score each
+#       position with Stockfish 15.1 at --label-nodes (default 1000) into DIR/labelled-*.txt, the
+#       trainer's input (FEN | Stockfish's score | result). Self-play pauses while more than ten
+#       slices wait for labels. Runs for M minutes (default 90) or until DIR/STOP exists;
+#       running it again on the same DIR continues where it stopped.
 #   scripts/net.sh train [trainer options] --out NET DATA...
 #       build/mainline_nnue_train (see its --help); writes the quantised network NET.
 #   scripts/net.sh test NET [--against classic|embedded|NET2] [--nodes N] [--games N] [--sprt ...]
@@ -43,6 +52,88 @@ case $cmd in
     wait "${pids[@]}"
     cat "$out"/data-*.txt | wc -l | xargs printf 'net.sh: %s positions\n'
     ;;
+  generate)
+    out='' minutes=90 nodes=2000 eval=embedded label_nodes=1000 labellers=$(( $(nproc) > 1 ? $(nproc) - 1 : 1 )) seed=1
+    while (($#)); do
+      case $1 in
+        --out) out=$2; shift 2 ;; --minutes) minutes=$2; shift 2 ;; --nodes) nodes=$2; shift 2 ;;
+        --eval) eval=$2; shift 2 ;; --label-nodes) label_nodes=$2; shift 2 ;;
+        --labellers) labellers=$2; shift 2 ;; --seed) seed=$2; shift 2 ;;
+        *) die "generate: unknown argument '$1'" ;;
+      esac
+    done
+    [[ -n $out ]] || die "generate: give --out DIR"
+    [[ -x /usr/games/stockfish ]] || die "generate: Stockfish 15.1 (/usr/games/stockfish) labels the positions: bash scripts/setup.sh installs it"
+    build_tools mainline_datagen
+    mkdir -p "$out"
+    positions=$out/positions.txt claimed=$out/claimed slice=20000
+    rm -f "$out/STOP"
+    touch "$positions"
+    [[ -s $claimed ]] || echo 0 > "$claimed"
+    # A previous run may have stopped in the middle of a line: cut it, and relabel any slice
+    # whose labelling did not finish.
+    python3 - "$positions" <<'PY'
+import sys
+with open(sys.argv[1], 'rb+') as f:
+    data = f.read()
+    if data and not data.endswith(b'\n'):
+        f.truncate(data.rfind(b'\n') + 1)
+PY
+    for part in "$out"/labelled-*.txt.part; do
+      [[ -e $part ]] || continue
+      start=${part##*/labelled-}; start=${start%.txt.part}
+      echo "$start" >> "$out/retry"; rm -f "$part"
+    done
+    # The datagen seed differs per run, so that a continued generation plays new games.
+    run_seed=$((seed * 1000 + $(find "$out" -maxdepth 1 -name 'datagen-*.log' | wc -l)))
+    cp build/mainline_datagen "$out/mainline_datagen"  # a rebuild meanwhile does not touch it
+    "$out/mainline_datagen" --games 100000000 --nodes "$nodes" --eval "$eval" --seed "$run_seed" \
+      --out "$positions" 2>"$out/datagen-$run_seed.log" &
+    datagen=$!
+    label_worker() {
+      while [[ ! -e $out/STOP ]]; do
+        local start
+        start=$(flock "$out/claim.lock" bash -c '
+          out=$1 slice=$2
+          if [[ -s $out/retry ]]; then head -1 "$out/retry"; sed -i 1d "$out/retry"; exit; fi
+          c=$(cat "$out/claimed"); total=$(wc -l < "$out/positions.txt")
+          if (( total - c >= slice )); then echo $((c + slice)) > "$out/claimed"; echo "$c"; fi' _ "$out" "$slice")
+        if [[ -z $start ]]; then sleep 5; continue; fi
+        sed -n "$((start + 1)),$((start + slice))p" "$positions" > "$out/slice-$start.txt"
+        if node scripts/tune/label.mjs --nodes "$label_nodes" --jobs 1 --replace "$out/slice-$start.txt" \
+             > "$out/labelled-$start.txt.part" 2> "$out/label-$start.log"; then
+          mv "$out/labelled-$start.txt.part" "$out/labelled-$start.txt"
+        fi
+        rm -f "$out/slice-$start.txt"
+      done
+    }
+    workers=()
+    for ((i = 0; i < labellers; i++)); do label_worker & workers+=($!); done
+    # Interrupted: stop everything now; an unfinished slice is labelled again by the next run.
+    interrupted() {
+      touch "$out/STOP"
+      kill -CONT "$datagen" 2>/dev/null; kill "$datagen" 2>/dev/null
+      for w in "${workers[@]}"; do pkill -TERM -P "$w" 2>/dev/null; kill "$w" 2>/dev/null; done
+      echo "net.sh: interrupted; run the same command again to continue" >&2
+      exit 130
+    }
+    trap interrupted INT TERM
+    echo "net.sh: self-play at $nodes nodes ($eval) into $positions, $labellers labeller(s) at $label_nodes nodes;" \
+         "until $(date -d "+$minutes minutes" +%H:%M) or $out/STOP"
+    deadline=$(( $(date +%s) + minutes * 60 ))
+    while [[ ! -e $out/STOP ]] && (( $(date +%s) < deadline )); do
+      backlog=$(( $(wc -l < "$positions") - $(cat "$claimed") ))
+      if (( backlog > 10 * slice )); then kill -STOP "$datagen" 2>/dev/null || true
+      elif (( backlog < 3 * slice )); then kill -CONT "$datagen" 2>/dev/null || true; fi
+      sleep 10
+    done
+    touch "$out/STOP"
+    kill -CONT "$datagen" 2>/dev/null || true; kill "$datagen" 2>/dev/null || true
+    # Labellers finish the slice they are on (at most a minute or so).
+    wait "${workers[@]}" 2>/dev/null || true
+    wait "$datagen" 2>/dev/null || true
+    echo "net.sh: $(wc -l < "$positions") positions played, $(cat "$out"/labelled-*.txt 2>/dev/null | wc -l) labelled in $out/labelled-*.txt"
+    ;;
   train)
     build_tools mainline_nnue_train
     exec build/mainline_nnue_train "$@"
@@ -69,5 +160,5 @@ case $cmd in
     exec node scripts/match.mjs --engine1 build/mainline --engine2 build/mainline "${e1[@]}" "${e2[@]}" \
       --nodes "$nodes" --games "$games" --openings "$openings" --random --concurrency "$concurrency" --sprt "$sprt"
     ;;
-  *) die "usage: scripts/net.sh datagen|train|test ... (see the comment at the top)" ;;
+  *) die "usage: scripts/net.sh datagen|generate|train|test ... (see the comment at the top)" ;;
 esac

@@ -68,7 +68,7 @@ TEST(Nnue, IntegerEvaluationByHand) {
         b1[0] = b1_0;
         w2[0] = w2_us;
         w2[H] = w2_them;
-        Result<nnue::Network> n = nnue::Network::from_weights(H, std::move(w1), std::move(b1), std::move(w2), b2);
+        Result<nnue::Network> n = nnue::Network::from_weights(H, 1, std::move(w1), std::move(b1), std::move(w2), {b2});
         EXPECT_TRUE(n) << n.error();
         return std::move(n).value();
     };
@@ -88,6 +88,51 @@ TEST(Nnue, IntegerEvaluationByHand) {
     EXPECT_EQ(nnue::evaluate(make(queen, 0, 64, 0, 0), black), 0);
     EXPECT_EQ(nnue::evaluate(make(queen, 0, 0, -64, 0), white), 0);
     EXPECT_EQ(nnue::evaluate(make(queen, 0, 0, -64, 0), black), -100);
+}
+
+// Each piece count reads its own output weights: a network whose bucket b has a bias of 100 * b
+// centipawns evaluates a position to 100 times its bucket's number.
+TEST(Nnue, OutputBucketsFollowThePieceCount) {
+    constexpr int H = 16, B = 8;
+    const std::vector<std::int16_t> w1(std::size_t(nnue::INPUTS) * H, 0), b1(H, 0), w2(std::size_t(B) * 2 * H, 0);
+    std::vector<std::int32_t> b2;
+    for (int b = 0; b < B; ++b) b2.push_back(b * 100 * nnue::QA * nnue::QB / nnue::SCALE);
+    Result<nnue::Network> n = nnue::Network::from_weights(H, B, w1, b1, w2, b2);
+    ASSERT_TRUE(n) << n.error();
+    EXPECT_EQ(n.value().bucket(2), 0);
+    EXPECT_EQ(n.value().bucket(5), 0);
+    EXPECT_EQ(n.value().bucket(6), 1);
+    EXPECT_EQ(n.value().bucket(31), 7);
+    EXPECT_EQ(n.value().bucket(32), 7);
+    EXPECT_EQ(nnue::evaluate(n.value(), Position()), 700);                                        // 32 pieces
+    EXPECT_EQ(nnue::evaluate(n.value(), pos_from("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")), 0);            // 3
+    EXPECT_EQ(nnue::evaluate(n.value(), pos_from("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1")), 200);  // 11
+    // A one-bucket network uses bucket 0 whatever the count.
+    Result<nnue::Network> one = nnue::Network::from_weights(H, 1, w1, b1, std::vector<std::int16_t>(2 * H, 0), {0});
+    ASSERT_TRUE(one) << one.error();
+    EXPECT_EQ(one.value().bucket(32), 0);
+    // Shapes that do not match the bucket count are refused.
+    EXPECT_FALSE(nnue::Network::from_weights(H, B, w1, b1, std::vector<std::int16_t>(2 * H, 0), b2));
+    EXPECT_FALSE(nnue::Network::from_weights(H, 0, w1, b1, {}, {}));
+}
+
+// A version 1 file (one output bucket, no bucket count in the header) still loads, as the same
+// network.
+TEST(Nnue, VersionOneFilesStillLoad) {
+    constexpr int H = 16;
+    std::vector<std::int16_t> w1(std::size_t(nnue::INPUTS) * H, 3), b1(H, 7), w2(2 * H, 5);
+    Result<nnue::Network> n = nnue::Network::from_weights(H, 1, w1, b1, w2, {1234});
+    ASSERT_TRUE(n) << n.error();
+    std::vector<std::uint8_t> v1 = n.value().serialise();
+    v1[4] = 1;                            // version
+    v1.erase(v1.begin() + 28, v1.begin() + 32);  // the bucket count
+    v1.resize(v1.size() - 4);
+    const std::uint32_t sum = nnue::checksum(v1.data(), v1.size());
+    for (int i = 0; i < 4; ++i) v1.push_back(std::uint8_t(sum >> (8 * i)));
+    Result<nnue::Network> again = nnue::Network::parse(v1.data(), v1.size());
+    ASSERT_TRUE(again) << again.error();
+    EXPECT_EQ(again.value().buckets(), 1);
+    EXPECT_EQ(again.value().serialise(), n.value().serialise());
 }
 
 TEST(Nnue, FeaturesMirrorBetweenPerspectives) {
@@ -131,7 +176,9 @@ TEST(Nnue, IncrementalUpdatesEqualAFreshComputation) {
                     << pos.fen();
                 ASSERT_EQ(0, std::memcmp(next.values[BLACK], fresh.values[BLACK], sizeof(std::int16_t) * std::size_t(net().hidden())))
                     << pos.fen();
-                ASSERT_EQ(nnue::output(net(), next, pos.side_to_move()), nnue::output_reference(net(), next, pos.side_to_move()));
+                const int bucket = net().bucket(pos);
+                ASSERT_EQ(nnue::output(net(), next, pos.side_to_move(), bucket),
+                          nnue::output_reference(net(), next, pos.side_to_move(), bucket));
                 acc = next;
                 ++moves;
             }
@@ -146,7 +193,9 @@ TEST(Nnue, VectorOutputEqualsPlainOutputAtTheExtremes) {
         for (Color c : {WHITE, BLACK})
             for (int j = 0; j < net().hidden(); ++j)
                 acc.values[c][j] = std::int16_t(int(rng.next() % 1200) - 400);  // below 0, inside, above QA
-        for (Color c : {WHITE, BLACK}) EXPECT_EQ(nnue::output(net(), acc, c), nnue::output_reference(net(), acc, c));
+        for (Color c : {WHITE, BLACK})
+            for (int bucket = 0; bucket < net().buckets(); ++bucket)
+                EXPECT_EQ(nnue::output(net(), acc, c, bucket), nnue::output_reference(net(), acc, c, bucket));
     }
 }
 

@@ -12,8 +12,8 @@
 // Usage:
 //   mainline_nnue_train [options] DATA_FILE...            train, write the quantised net (--out)
 //   mainline_nnue_train --verify NET.mlnn [FEN ...]        check a net file, print integer evals
-// Options: --hidden H (128) --epochs N (10) --batch N (16384) --lr X (0.001) --lambda X (0.75)
-//          --threads N (2) --val-fraction X (0.02) --seed N (1) --max-positions N
+// Options: --hidden H (128) --buckets B (8) --epochs N (10) --batch N (16384) --lr X (0.001) --lambda X (0.75)
+//          --threads N (2) --val-fraction X (0.02) --seed N (1) --max-positions N --mirror
 //          --out FILE --checkpoint FILE --resume FILE
 #include <algorithm>
 #include <chrono>
@@ -62,6 +62,7 @@ constexpr int VAL_BLOCK = 256;  // positions are held out in blocks (a game's po
 
 struct Options {
     int hidden = 128;
+    int buckets = 8;
     int epochs = 10;
     int batch = 16384;
     double lr = 0.001;
@@ -70,6 +71,7 @@ struct Options {
     double val_fraction = 0.02;
     std::uint64_t seed = 1;
     long max_positions = 0;  // 0: all
+    bool mirror = false;     // also train on every position mirrored left to right
     std::string out;
     std::string checkpoint;
     std::string resume;
@@ -115,6 +117,33 @@ int decode(const Packed& p, int* stm, int* nstm) {
         nstm[n] = nnue::feature(~us, pc, s);
     }
     return n;
+}
+
+Bitboard mirror_files(Bitboard b) {
+    Bitboard m = 0;
+    for (int s = 0; s < 64; ++s)
+        if (b >> s & 1) m |= Bitboard(1) << (s ^ 7);
+    return m;
+}
+
+// The position mirrored left to right (a-file <-> h-file), same side to move, score and result.
+// Without castling rights (which are not inputs) chess is symmetric this way, so the mirror is a
+// second, different sample of the same judgement.
+Packed mirrored(const Packed& p) {
+    Piece board[64] = {};
+    int n = 0;
+    for (Bitboard b = p.occupied; b; ++n) board[pop_lsb(b) ^ 7] = piece_at(p, n);
+    Packed m = p;
+    m.occupied = 0;
+    std::fill(std::begin(m.pieces), std::end(m.pieces), std::uint8_t(0));
+    n = 0;
+    for (int s = 0; s < 64; ++s) {
+        if (board[s] == NO_PIECE) continue;
+        m.occupied |= Bitboard(1) << s;
+        m.pieces[n >> 1] |= std::uint8_t(board[s] << ((n & 1) * 4));
+        ++n;
+    }
+    return m;
 }
 
 // A FEN with the packed placement and side to move (castling and en passant do not matter here).
@@ -199,15 +228,17 @@ bool load_file(const std::string& path, std::vector<Packed>& data, LoadStats& st
 }
 
 // ------------------------------------------------------------------------------------------
-// The float network: one flat parameter vector  W1[768][H] | b1[H] | W2[2H] | b2.
+// The float network: one flat parameter vector  W1[768][H] | b1[H] | W2[B][2H] | b2[B].
 struct Layout {
-    int h;
+    int h, nb;
     std::size_t w1() const { return 0; }
     std::size_t b1() const { return std::size_t(nnue::INPUTS) * h; }
-    std::size_t w2() const { return b1() + h; }
-    std::size_t b2() const { return w2() + 2 * std::size_t(h); }
-    std::size_t size() const { return b2() + 1; }
+    std::size_t w2(int bucket = 0) const { return b1() + h + std::size_t(bucket) * 2 * std::size_t(h); }
+    std::size_t b2(int bucket = 0) const { return w2(nb) + std::size_t(bucket); }
+    std::size_t size() const { return b2(nb); }
 };
+
+int bucket_of(const Packed& p, int buckets) { return nnue::output_bucket(popcount(p.occupied), buckets); }
 
 struct Scratch {
     std::vector<float> acc_s, acc_n, sq_s, sq_n, d_s, d_n;
@@ -216,9 +247,9 @@ struct Scratch {
 
 inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
-// The network's output in units of SCALE cp, side to move's view; leaves the accumulators and
-// their activations in `s`.
-float forward(const float* P, const Layout& L, const int* fs, const int* fn, int n, Scratch& s) {
+// The network's output in units of SCALE cp, side to move's view, with the output weights of
+// `bucket`; leaves the accumulators and their activations in `s`.
+float forward(const float* P, const Layout& L, const int* fs, const int* fn, int n, int bucket, Scratch& s) {
     const int h = L.h;
     const float* b1 = P + L.b1();
     float* as = s.acc_s.data();
@@ -230,7 +261,7 @@ float forward(const float* P, const Layout& L, const int* fs, const int* fn, int
         for (int j = 0; j < h; ++j) as[j] += rs[j];
         for (int j = 0; j < h; ++j) an[j] += rn[j];
     }
-    const float* w2 = P + L.w2();
+    const float* w2 = P + L.w2(bucket);
     float out = 0;
     for (int j = 0; j < h; ++j) {
         const float cs = std::clamp(as[j], 0.0f, 1.0f), cn = std::clamp(an[j], 0.0f, 1.0f);
@@ -238,7 +269,7 @@ float forward(const float* P, const Layout& L, const int* fs, const int* fn, int
         s.sq_n[j] = cn * cn;
         out += s.sq_s[j] * w2[j] + s.sq_n[j] * w2[h + j];
     }
-    return out + P[L.b2()];
+    return out + P[L.b2(bucket)];
 }
 
 float target(const Packed& p, float lambda) {
@@ -274,14 +305,14 @@ struct Trainer {
     std::vector<std::vector<std::uint8_t>> touched;  // per thread, per first-layer row
     std::vector<Scratch> scratch;
 
-    explicit Trainer(const Options& o) : opt(o), L{o.hidden} {}
+    explicit Trainer(const Options& o) : opt(o), L{o.hidden, o.buckets} {}
 
     void init() {
         P.assign(L.size(), 0.0f);
         Rng rng(opt.seed);
         const double a1 = 1.0 / std::sqrt(double(nnue::INPUTS)), a2 = 1.0 / std::sqrt(2.0 * L.h);
         for (std::size_t i = L.w1(); i < L.b1(); ++i) P[i] = float((rng.uniform() * 2 - 1) * a1);
-        for (std::size_t i = L.w2(); i < L.b2(); ++i) P[i] = float((rng.uniform() * 2 - 1) * a2);
+        for (std::size_t i = L.w2(); i < L.b2(); ++i) P[i] = float((rng.uniform() * 2 - 1) * a2);  // all buckets
         M.assign(L.size(), 0.0f);
         V.assign(L.size(), 0.0f);
     }
@@ -299,18 +330,19 @@ struct Trainer {
         float* G = grads[t].data();
         std::uint8_t* tch = touched[t].data();
         Scratch& s = scratch[t];
-        const float* w2 = P.data() + L.w2();
         double loss = 0;
         int fs[MAX_ACTIVE], fn[MAX_ACTIVE];
         for (std::size_t i = lo; i < hi; ++i) {
             const Packed& p = data[idx[i]];
             const int n = decode(p, fs, fn);
-            const float out = forward(P.data(), L, fs, fn, n, s);
+            const int bucket = bucket_of(p, L.nb);
+            const float out = forward(P.data(), L, fs, fn, n, bucket, s);
             const float pred = sigmoid(out);
             const float err = pred - target(p, float(opt.lambda));
             loss += double(err) * err;
             const float g = 2 * err * pred * (1 - pred);
-            float* gw2 = G + L.w2();
+            const float* w2 = P.data() + L.w2(bucket);
+            float* gw2 = G + L.w2(bucket);
             float* gb1 = G + L.b1();
             for (int j = 0; j < h; ++j) {
                 gw2[j] += g * s.sq_s[j];
@@ -320,7 +352,7 @@ struct Trainer {
                 s.d_n[j] = an > 0 && an < 1 ? 2 * g * w2[h + j] * an : 0.0f;
                 gb1[j] += s.d_s[j] + s.d_n[j];
             }
-            G[L.b2()] += g;
+            G[L.b2(bucket)] += g;
             for (int k = 0; k < n; ++k) {
                 float* rs = G + std::size_t(fs[k]) * h;
                 float* rn = G + std::size_t(fn[k]) * h;
@@ -385,7 +417,8 @@ struct Trainer {
             for (std::size_t i = lo; i < hi; ++i) {
                 const Packed& p = data[idx[i]];
                 const int n = decode(p, fs, fn);
-                const float err = sigmoid(forward(P.data(), L, fs, fn, n, scratch[t])) - target(p, float(opt.lambda));
+                const float err = sigmoid(forward(P.data(), L, fs, fn, n, bucket_of(p, L.nb), scratch[t])) -
+                                  target(p, float(opt.lambda));
                 part[t] += double(err) * err;
             }
         });
@@ -394,8 +427,8 @@ struct Trainer {
         return sum / double(idx.size());
     }
 
-    float eval_cp(const int* fs, const int* fn, int n) {
-        return forward(P.data(), L, fs, fn, n, scratch[0]) * nnue::SCALE;
+    float eval_cp(const int* fs, const int* fn, int n, int bucket) {
+        return forward(P.data(), L, fs, fn, n, bucket, scratch[0]) * nnue::SCALE;
     }
 
     // The integer network (docs/network.md); the error if a weight cannot be represented.
@@ -404,22 +437,24 @@ struct Trainer {
             return std::int16_t(std::clamp(std::lround(double(w) * k), -32767L, 32767L));
         };
         std::vector<std::int16_t> w1, b1, w2;
+        std::vector<std::int32_t> b2;
         for (std::size_t i = L.w1(); i < L.b1(); ++i) w1.push_back(q16(P[i], nnue::QA));
         for (std::size_t i = L.b1(); i < L.w2(); ++i) b1.push_back(q16(P[i], nnue::QA));
         for (std::size_t i = L.w2(); i < L.b2(); ++i) w2.push_back(q16(P[i], nnue::QB));
-        const auto b2 = std::int32_t(std::lround(double(P[L.b2()]) * nnue::QA * nnue::QB));
-        return nnue::Network::from_weights(L.h, std::move(w1), std::move(b1), std::move(w2), b2);
+        for (std::size_t i = L.b2(); i < L.size(); ++i) b2.push_back(std::int32_t(std::lround(double(P[i]) * nnue::QA * nnue::QB)));
+        return nnue::Network::from_weights(L.h, L.nb, std::move(w1), std::move(b1), std::move(w2), std::move(b2));
     }
 
-    // Checkpoint: "MLNC", u32 version 1, u32 hidden, u32 epochs done, u64 Adam step, float32
-    // parameters, first and second moments (host byte order), u32 FNV-1a of all before it.
+    // Checkpoint: "MLNC", u32 version 2, u32 hidden, u32 output buckets, u32 epochs done, u64 Adam
+    // step, float32 parameters, first and second moments (host byte order), u32 FNV-1a of all
+    // before it.
     bool save_checkpoint(const std::string& path) const {
         std::vector<std::uint8_t> out{'M', 'L', 'N', 'C'};
         auto put = [&out](const void* p, std::size_t n) {
             const auto* b = static_cast<const std::uint8_t*>(p);
             out.insert(out.end(), b, b + n);
         };
-        const std::uint32_t head[3] = {1, std::uint32_t(L.h), std::uint32_t(epochs_done)};
+        const std::uint32_t head[4] = {2, std::uint32_t(L.h), std::uint32_t(L.nb), std::uint32_t(epochs_done)};
         put(head, sizeof head);
         put(&step, sizeof step);
         for (const auto* v : {&P, &M, &V}) put(v->data(), v->size() * sizeof(float));
@@ -435,24 +470,27 @@ struct Trainer {
     std::string load_checkpoint(const std::string& path) {
         std::ifstream f(path, std::ios::binary);
         std::vector<std::uint8_t> in((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-        if (in.size() < 28 || std::memcmp(in.data(), "MLNC", 4) != 0) return "not a checkpoint";
-        std::uint32_t head[3], sum;
+        if (in.size() < 32 || std::memcmp(in.data(), "MLNC", 4) != 0) return "not a checkpoint";
+        std::uint32_t head[4], sum;
         std::memcpy(head, in.data() + 4, sizeof head);
-        std::memcpy(&step, in.data() + 16, sizeof step);
-        if (head[0] != 1) return "unsupported checkpoint version";
-        L.h = int(head[1]);
-        const std::size_t need = 24 + 3 * L.size() * sizeof(float) + 4;
-        if (in.size() != need) return "checkpoint size does not match its hidden size";
+        std::memcpy(&step, in.data() + 20, sizeof step);
+        if (head[0] != 2) return "unsupported checkpoint version";
+        if (head[1] < 1 || head[1] > nnue::MAX_HIDDEN || head[2] < 1 || head[2] > nnue::MAX_BUCKETS)
+            return "checkpoint of an impossible shape";
+        L = Layout{int(head[1]), int(head[2])};
+        const std::size_t need = 28 + 3 * L.size() * sizeof(float) + 4;
+        if (in.size() != need) return "checkpoint size does not match its shape";
         std::memcpy(&sum, in.data() + need - 4, 4);
         if (nnue::checksum(in.data(), need - 4) != sum) return "checkpoint checksum mismatch";
-        epochs_done = int(head[2]);
-        std::size_t at = 24;
+        epochs_done = int(head[3]);
+        std::size_t at = 28;
         for (auto* v : {&P, &M, &V}) {
             v->resize(L.size());
             std::memcpy(v->data(), in.data() + at, L.size() * sizeof(float));
             at += L.size() * sizeof(float);
         }
         opt.hidden = L.h;
+        opt.buckets = L.nb;
         return "";
     }
 };
@@ -508,6 +546,7 @@ bool parse_options(int argc, char** argv, Options& o) {
             return argv[++i];
         };
         if (a == "--hidden") o.hidden = std::atoi(value());
+        else if (a == "--buckets") o.buckets = std::atoi(value());
         else if (a == "--epochs") o.epochs = std::atoi(value());
         else if (a == "--batch") o.batch = std::atoi(value());
         else if (a == "--lr") o.lr = std::atof(value());
@@ -516,6 +555,7 @@ bool parse_options(int argc, char** argv, Options& o) {
         else if (a == "--val-fraction") o.val_fraction = std::atof(value());
         else if (a == "--seed") o.seed = std::strtoull(value(), nullptr, 10);
         else if (a == "--max-positions") o.max_positions = std::atol(value());
+        else if (a == "--mirror") o.mirror = true;
         else if (a == "--out") o.out = value();
         else if (a == "--checkpoint") o.checkpoint = value();
         else if (a == "--resume") o.resume = value();
@@ -524,15 +564,15 @@ bool parse_options(int argc, char** argv, Options& o) {
             return false;
         } else o.files.push_back(a);
     }
-    if (o.hidden < 1 || o.epochs < 0 || o.batch < 1 || o.threads < 1 || o.threads > 256 || o.lr <= 0 ||
+    if (o.hidden < 1 || o.buckets < 1 || o.buckets > nnue::MAX_BUCKETS || o.epochs < 0 || o.batch < 1 || o.threads < 1 || o.threads > 256 || o.lr <= 0 ||
         o.lambda < 0 || o.lambda > 1 || o.val_fraction < 0 || o.val_fraction >= 1) {
         std::fprintf(stderr, "option out of range\n");
         return false;
     }
     if (o.files.empty()) {
         std::fprintf(stderr,
-                     "usage: mainline_nnue_train [--hidden H] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
-                     "         [--threads N] [--val-fraction X] [--seed N] [--max-positions N]\n"
+                     "usage: mainline_nnue_train [--hidden H] [--buckets B] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
+                     "         [--threads N] [--val-fraction X] [--seed N] [--max-positions N] [--mirror]\n"
                      "         [--out NET.mlnn] [--checkpoint FILE] [--resume FILE] DATA_FILE...\n"
                      "       mainline_nnue_train --verify NET.mlnn [FEN ...]\n");
         return false;
@@ -560,15 +600,18 @@ void check_quantisation(Trainer& tr, const nnue::Network& q, const std::vector<P
         int fs[MAX_ACTIVE], fn[MAX_ACTIVE];
         const int n = active_features(pos.value(), pos.value().side_to_move(), fs);
         active_features(pos.value(), ~pos.value().side_to_move(), fn);
-        std::printf("  float %8.2f  int %5d  %s\n", tr.eval_cp(fs, fn, n), nnue::evaluate(q, pos.value()), fen.c_str());
+        std::printf("  float %8.2f  int %5d  %s\n", tr.eval_cp(fs, fn, n, q.bucket(pos.value())),
+                    nnue::evaluate(q, pos.value()), fen.c_str());
     }
     // The dequantised weights as a float net.
     std::vector<float> dq(tr.L.size());
     const std::size_t h = std::size_t(q.hidden());
     for (std::size_t i = 0; i < nnue::INPUTS * h; ++i) dq[tr.L.w1() + i] = float(q.weights(0)[i]) / nnue::QA;
     for (std::size_t i = 0; i < h; ++i) dq[tr.L.b1() + i] = float(q.biases()[i]) / nnue::QA;
-    for (std::size_t i = 0; i < 2 * h; ++i) dq[tr.L.w2() + i] = float(q.output_weights()[i]) / nnue::QB;
-    dq[tr.L.b2()] = float(double(q.output_bias()) / (nnue::QA * nnue::QB));
+    for (int b = 0; b < q.buckets(); ++b) {
+        for (std::size_t i = 0; i < 2 * h; ++i) dq[tr.L.w2(b) + i] = float(q.output_weights(b)[i]) / nnue::QB;
+        dq[tr.L.b2(b)] = float(double(q.output_bias(b)) / (nnue::QA * nnue::QB));
+    }
     const std::size_t m = std::min<std::size_t>(sample_from.size(), 20000);
     double sum = 0, worst = 0, sum_dq = 0, worst_dq = 0, loss_f = 0, loss_q = 0;
     const float lambda = float(tr.opt.lambda);
@@ -576,8 +619,9 @@ void check_quantisation(Trainer& tr, const nnue::Network& q, const std::vector<P
         int fs[MAX_ACTIVE], fn[MAX_ACTIVE];
         const Packed& p = data[sample_from[i]];
         const int n = decode(p, fs, fn);
-        const float f = tr.eval_cp(fs, fn, n);
-        const float fq = forward(dq.data(), tr.L, fs, fn, n, tr.scratch[0]) * nnue::SCALE;
+        const int bucket = bucket_of(p, q.buckets());
+        const float f = tr.eval_cp(fs, fn, n, bucket);
+        const float fq = forward(dq.data(), tr.L, fs, fn, n, bucket, tr.scratch[0]) * nnue::SCALE;
         const int e = nnue::evaluate(q, Position::from_fen(packed_fen(p)).value());
         sum += std::fabs(f - e), worst = std::max(worst, double(std::fabs(f - e)));
         sum_dq += std::fabs(fq - e), worst_dq = std::max(worst_dq, double(std::fabs(fq - e)));
@@ -604,7 +648,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s: %s\n", opt.resume.c_str(), err.c_str());
             return 1;
         }
-        std::printf("resumed %s: hidden %d, %d epochs done, %llu steps\n", opt.resume.c_str(), tr.L.h, tr.epochs_done,
+        std::printf("resumed %s: hidden %d, %d buckets, %d epochs done, %llu steps\n", opt.resume.c_str(), tr.L.h, tr.L.nb, tr.epochs_done,
                     (unsigned long long)tr.step);
     } else {
         tr.init();
@@ -633,6 +677,11 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "internal error: packed features differ from Position's\n");
             return 1;
         }
+        const Packed twice = mirrored(mirrored(data[i]));
+        if (std::memcmp(&twice, &data[i], sizeof(Packed)) != 0 || mirrored(data[i]).occupied != mirror_files(data[i].occupied)) {
+            std::fprintf(stderr, "internal error: mirroring is not a left-right reflection\n");
+            return 1;
+        }
     }
 
     // Held-out blocks of VAL_BLOCK consecutive positions, spread evenly through the data.
@@ -642,8 +691,17 @@ int main(int argc, char** argv) {
         const bool held = std::floor(double(block + 1) * opt.val_fraction) > std::floor(double(block) * opt.val_fraction);
         (held ? val : train).push_back(std::uint32_t(i));
     }
-    std::printf("train %zu, validation %zu; hidden %d, batch %d, lr %g, lambda %.2f, threads %d, seed %llu\n",
-                train.size(), val.size(), tr.L.h, opt.batch, opt.lr, opt.lambda, opt.threads,
+    if (opt.mirror) {  // training positions only: validation measures positions as they came
+        const std::size_t n = train.size();
+        data.reserve(data.size() + n);
+        for (std::size_t i = 0; i < n; ++i) {
+            data.push_back(mirrored(data[train[i]]));
+            train.push_back(std::uint32_t(data.size() - 1));
+        }
+        std::printf("mirrored: %zu more training positions\n", n);
+    }
+    std::printf("train %zu, validation %zu; hidden %d, buckets %d, batch %d, lr %g, lambda %.2f, threads %d, seed %llu\n",
+                train.size(), val.size(), tr.L.h, tr.L.nb, opt.batch, opt.lr, opt.lambda, opt.threads,
                 (unsigned long long)opt.seed);
     auto val_text = [&]() {
         char buf[32];

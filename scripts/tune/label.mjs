@@ -5,24 +5,27 @@
 //     FEN | score | result
 // and writes each with the reference score (centipawns, white's side) appended:
 //     FEN | score | result | reference score
+// or, with --replace, in place of Mainline's own score (the network trainer's input):
+//     FEN | reference score | result
 // Positions the reference scores as a mate are dropped (no centipawn value to fit).
 //
-// Usage: node scripts/tune/label.mjs [--engine CMD] [--nodes N | --depth N] [--jobs N] in.txt > out.txt
+// Usage: node scripts/tune/label.mjs [--engine CMD] [--nodes N | --depth N] [--jobs N] [--replace] in.txt > out.txt
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { UciProcess, splitCommand } from '../lib/uci-process.mjs';
 
 const args = process.argv.slice(2);
-const opt = { engine: '/usr/games/stockfish', nodes: 0, depth: 0, jobs: 2, input: null };
+const opt = { engine: '/usr/games/stockfish', nodes: 0, depth: 0, jobs: 2, replace: false, input: null };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--engine') opt.engine = args[++i];
   else if (a === '--nodes') opt.nodes = Number(args[++i]);
   else if (a === '--depth') opt.depth = Number(args[++i]);
   else if (a === '--jobs') opt.jobs = Math.max(1, Number(args[++i]));
+  else if (a === '--replace') opt.replace = true;
   else if (!a.startsWith('--') && !opt.input) opt.input = a;
   else {
-    console.error('usage: node scripts/tune/label.mjs [--engine CMD] [--nodes N | --depth N] [--jobs N] in.txt > out.txt');
+    console.error('usage: node scripts/tune/label.mjs [--engine CMD] [--nodes N | --depth N] [--jobs N] [--replace] in.txt > out.txt');
     process.exit(2);
   }
 }
@@ -63,7 +66,12 @@ async function worker() {
       continue;
     }
     const white = / w /.test(fen) ? score : -score;
-    process.stdout.write(`${line} | ${white}\n`);
+    if (opt.replace) {
+      const fields = line.split('|').map((f) => f.trim());
+      process.stdout.write(`${fields[0]} | ${white} | ${fields[2]}\n`);
+    } else {
+      process.stdout.write(`${line} | ${white}\n`);
+    }
     if (++done % 10000 === 0) {
       const s = (Date.now() - t0) / 1000;
       console.error(`label: ${done} positions in ${s.toFixed(0)} s (${(done / s).toFixed(0)}/s), ${dropped} dropped`);
