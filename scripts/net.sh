@@ -9,11 +9,13 @@
 #                           [--label-nodes N] [--labellers N] [--seed S]
 #       One generation's data on this machine: one mainline_datagen process (self-play at N nodes,
 #       default 2000, the embedded network) appending to DIR/positions.txt, while N labellers
-#       (default: cores - 1, at least 1) take 20,000-position slices of it in turn and score each
+#       (default: one per core) take 20,000-position slices of it in turn and score each
 #       position with Stockfish 15.1 at --label-nodes (default 1000) into DIR/labelled-*.txt, the
 #       trainer's input (FEN | Stockfish's score | result). Self-play pauses while more than ten
 #       slices wait for labels. Runs for M minutes (default 90) or until DIR/STOP exists;
-#       running it again on the same DIR continues where it stopped.
+#       running it again on the same DIR continues where it stopped. One self-play process
+#       feeds about two labellers (1,300 against 800 positions a second each): more cores than
+#       that want a self-play process per two labellers, which this does not do yet.
 #   scripts/net.sh train [trainer options] --out NET DATA...
 #       build/mainline_nnue_train (see its --help); writes the quantised network NET.
 #   scripts/net.sh test NET [--against classic|embedded|NET2] [--nodes N] [--games N] [--sprt ...]
@@ -53,7 +55,7 @@ case $cmd in
     cat "$out"/data-*.txt | wc -l | xargs printf 'net.sh: %s positions\n'
     ;;
   generate)
-    out='' minutes=90 nodes=2000 eval=embedded label_nodes=1000 labellers=$(( $(nproc) > 1 ? $(nproc) - 1 : 1 )) seed=1
+    out='' minutes=90 nodes=2000 eval=embedded label_nodes=1000 labellers=$(nproc) seed=1
     while (($#)); do
       case $1 in
         --out) out=$2; shift 2 ;; --minutes) minutes=$2; shift 2 ;; --nodes) nodes=$2; shift 2 ;;
