@@ -192,12 +192,12 @@ Result<Position> Position::from_fen(std::string_view fen) {
     return R::success(std::move(pos));
 }
 
-std::string Position::fen() const {
+std::string fen_placement(const Piece (&board)[SQUARE_NB]) {
     std::string s;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
-            Piece p = board_[make_square(file, rank)];
+            Piece p = board[make_square(file, rank)];
             if (p == NO_PIECE) {
                 ++empty;
                 continue;
@@ -208,6 +208,11 @@ std::string Position::fen() const {
         if (empty) s += char('0' + empty);
         if (rank) s += '/';
     }
+    return s;
+}
+
+std::string Position::fen() const {
+    std::string s = fen_placement(board_);
     s += side_ == WHITE ? " w " : " b ";
     const int cr = castling_rights();
     if (!cr) s += '-';

@@ -26,6 +26,9 @@ struct StateInfo {
     int plies_from_null = 0;  // repetitions cannot reach back past a null move
 };
 
+// The piece-placement field of a FEN ("rnbqkbnr/pppppppp/8/...") for a board indexed by square.
+std::string fen_placement(const Piece (&board)[SQUARE_NB]);
+
 class Position {
 public:
     static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -126,21 +126,28 @@ Bitboard mirror_files(Bitboard b) {
     return m;
 }
 
+// The board of a packed position, indexed by square.
+void unpack_board(const Packed& p, Piece (&board)[SQUARE_NB]) {
+    std::fill(std::begin(board), std::end(board), NO_PIECE);
+    int n = 0;
+    for (Bitboard b = p.occupied; b; ++n) board[pop_lsb(b)] = piece_at(p, n);
+}
+
 // The position mirrored left to right (a-file <-> h-file), same side to move, score and result.
 // Without castling rights (which are not inputs) chess is symmetric this way, so the mirror is a
 // second, different sample of the same judgement.
 Packed mirrored(const Packed& p) {
-    Piece board[64] = {};
-    int n = 0;
-    for (Bitboard b = p.occupied; b; ++n) board[pop_lsb(b) ^ 7] = piece_at(p, n);
+    Piece board[SQUARE_NB];
+    unpack_board(p, board);
     Packed m = p;
     m.occupied = 0;
     std::fill(std::begin(m.pieces), std::end(m.pieces), std::uint8_t(0));
-    n = 0;
-    for (int s = 0; s < 64; ++s) {
-        if (board[s] == NO_PIECE) continue;
+    int n = 0;
+    for (int s = 0; s < SQUARE_NB; ++s) {
+        const Piece pc = board[s ^ 7];
+        if (pc == NO_PIECE) continue;
         m.occupied |= Bitboard(1) << s;
-        m.pieces[n >> 1] |= std::uint8_t(board[s] << ((n & 1) * 4));
+        m.pieces[n >> 1] |= std::uint8_t(pc << ((n & 1) * 4));
         ++n;
     }
     return m;
@@ -148,25 +155,9 @@ Packed mirrored(const Packed& p) {
 
 // A FEN with the packed placement and side to move (castling and en passant do not matter here).
 std::string packed_fen(const Packed& p) {
-    Piece board[64] = {};
-    int n = 0;
-    for (Bitboard b = p.occupied; b; ++n) board[pop_lsb(b)] = piece_at(p, n);
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const Piece pc = board[rank * 8 + file];
-            if (pc == NO_PIECE) {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty), empty = 0;
-            fen += piece_to_char(pc);
-        }
-        if (empty) fen += char('0' + empty);
-        if (rank) fen += '/';
-    }
-    return fen + (p.stm == WHITE ? " w - - 0 1" : " b - - 0 1");
+    Piece board[SQUARE_NB];
+    unpack_board(p, board);
+    return fen_placement(board) + (p.stm == WHITE ? " w - - 0 1" : " b - - 0 1");
 }
 
 struct LoadStats {
