@@ -6,16 +6,17 @@
 #       N processes of build/mainline_datagen (one per core by default), seeds 1..N plus --seed-base,
 #       writing DIR/data-<seed>.txt (FEN | white's score | result). Runs until --games each.
 #   scripts/net.sh generate --out DIR [--minutes M] [--nodes N] [--eval classic|embedded|NET]
-#                           [--label-nodes N] [--labellers N] [--seed S]
-#       One generation's data on this machine: one mainline_datagen process (self-play at N nodes,
-#       default 2000, the embedded network) appending to DIR/positions.txt, while N labellers
-#       (default: one per core) take 20,000-position slices of it in turn and score each
-#       position with Stockfish 15.1 at --label-nodes (default 1000) into DIR/labelled-*.txt, the
-#       trainer's input (FEN | Stockfish's score | result). Self-play pauses while more than ten
-#       slices wait for labels. Runs for M minutes (default 90) or until DIR/STOP exists;
-#       running it again on the same DIR continues where it stopped. One self-play process
-#       feeds about two labellers (1,300 against 800 positions a second each): more cores than
-#       that want a self-play process per two labellers, which this does not do yet.
+#                           [--label-nodes N] [--labellers N] [--players N] [--seed S]
+#       One generation's data on this machine: self-play processes of mainline_datagen (at N
+#       nodes, default 2000, the embedded network), each appending to a file of its own
+#       (DIR/positions.txt, positions-1.txt, ...), while the labellers (default: one per core) take
+#       20,000-position slices of them in turn and score each position with Stockfish 15.1 at
+#       --label-nodes (default 1000) into DIR/labelled-*.txt, the trainer's input (FEN |
+#       Stockfish's score | result). A self-play process pauses while more than ten of its slices
+#       wait for labels. One self-play process feeds about two labellers (1,300 against 800
+#       positions a second each), so --players defaults to one per three labellers (at least one).
+#       Runs for M minutes (default 90) or until DIR/STOP exists; running it again on the same DIR
+#       continues where it stopped.
 #   scripts/net.sh train [trainer options] --out NET DATA...
 #       build/mainline_nnue_train (see its --help); writes the quantised network NET.
 #   scripts/net.sh test NET [--against classic|embedded|NET2] [--nodes N] [--games N] [--sprt ...]
@@ -55,58 +56,85 @@ case $cmd in
     cat "$out"/data-*.txt | wc -l | xargs printf 'net.sh: %s positions\n'
     ;;
   generate)
-    out='' minutes=90 nodes=2000 eval=embedded label_nodes=1000 labellers=$(nproc) seed=1
+    out='' minutes=90 nodes=2000 eval=embedded label_nodes=1000 labellers=$(nproc) players='' seed=1
     while (($#)); do
       case $1 in
         --out) out=$2; shift 2 ;; --minutes) minutes=$2; shift 2 ;; --nodes) nodes=$2; shift 2 ;;
         --eval) eval=$2; shift 2 ;; --label-nodes) label_nodes=$2; shift 2 ;;
-        --labellers) labellers=$2; shift 2 ;; --seed) seed=$2; shift 2 ;;
+        --labellers) labellers=$2; shift 2 ;; --players) players=$2; shift 2 ;; --seed) seed=$2; shift 2 ;;
         *) die "generate: unknown argument '$1'" ;;
       esac
     done
     [[ -n $out ]] || die "generate: give --out DIR"
+    [[ $labellers =~ ^[1-9][0-9]*$ ]] || die "generate: --labellers must be a positive number (got '$labellers')"
+    players=${players:-$(( (labellers + 2) / 3 ))}
+    [[ $players =~ ^[1-9][0-9]*$ ]] || die "generate: --players must be a positive number (got '$players')"
     [[ -x /usr/games/stockfish ]] || die "generate: Stockfish 15.1 (/usr/games/stockfish) labels the positions: bash scripts/setup.sh installs it"
     build_tools mainline_datagen
     mkdir -p "$out"
-    positions=$out/positions.txt claimed=$out/claimed slice=20000
+    slice=20000
+    # Self-play process k writes positions<suffix k>; its slices are counted in claimed<suffix k>
+    # and labelled into labelled<suffix k>-<first line>.txt (process 0 has no suffix, so a
+    # directory of a one-process run continues as it was).
+    suffix() { (( $1 == 0 )) || printf -- '-%d' "$1"; }
     rm -f "$out/STOP"
-    touch "$positions"
-    [[ -s $claimed ]] || echo 0 > "$claimed"
+    for ((k = 0; k < players; k++)); do
+      sfx=$(suffix "$k")
+      touch "$out/positions$sfx.txt"
+      [[ -s $out/claimed$sfx ]] || echo 0 > "$out/claimed$sfx"
+    done
     # A previous run may have stopped in the middle of a line: cut it, and relabel any slice
     # whose labelling did not finish.
-    python3 - "$positions" <<'PY'
+    python3 - "$out"/positions*.txt <<'PY'
 import sys
-with open(sys.argv[1], 'rb+') as f:
-    data = f.read()
-    if data and not data.endswith(b'\n'):
-        f.truncate(data.rfind(b'\n') + 1)
+for name in sys.argv[1:]:
+    with open(name, 'rb+') as f:
+        data = f.read()
+        if data and not data.endswith(b'\n'):
+            f.truncate(data.rfind(b'\n') + 1)
 PY
-    for part in "$out"/labelled-*.txt.part; do
+    for part in "$out"/labelled*.txt.part; do
       [[ -e $part ]] || continue
-      start=${part##*/labelled-}; start=${start%.txt.part}
-      echo "$start" >> "$out/retry"; rm -f "$part"
+      name=${part##*/labelled}; name=${name%.txt.part}  # "-<start>" or "-<k>-<start>"
+      if [[ $name =~ ^-([0-9]+)-([0-9]+)$ ]]; then echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+      else echo "0 ${name#-}"; fi >> "$out/retry"
+      rm -f "$part"
     done
-    # The datagen seed differs per run, so that a continued generation plays new games.
+    # The datagen seeds differ per run and per process, so that a continued generation plays new games.
     run_seed=$((seed * 1000 + $(find "$out" -maxdepth 1 -name 'datagen-*.log' | wc -l)))
     cp build/mainline_datagen "$out/mainline_datagen"  # a rebuild meanwhile does not touch it
-    "$out/mainline_datagen" --games 100000000 --nodes "$nodes" --eval "$eval" --seed "$run_seed" \
-      --out "$positions" 2>"$out/datagen-$run_seed.log" &
-    datagen=$!
+    datagen=()
+    for ((k = 0; k < players; k++)); do
+      "$out/mainline_datagen" --games 100000000 --nodes "$nodes" --eval "$eval" --seed "$((run_seed + k))" \
+        --out "$out/positions$(suffix "$k").txt" 2>"$out/datagen-$((run_seed + k)).log" &
+      datagen+=($!)
+    done
     label_worker() {
       while [[ ! -e $out/STOP ]]; do
-        local start
-        start=$(flock "$out/claim.lock" bash -c '
-          out=$1 slice=$2
+        local claim k start sfx
+        # "k start": a retried slice first, else the next whole slice of the self-play file
+        # with the most waiting (so that every process keeps playing).
+        claim=$(flock "$out/claim.lock" bash -c '
+          out=$1 slice=$2 players=$3
           if [[ -s $out/retry ]]; then head -1 "$out/retry"; sed -i 1d "$out/retry"; exit; fi
-          c=$(cat "$out/claimed"); total=$(wc -l < "$out/positions.txt")
-          if (( total - c >= slice )); then echo $((c + slice)) > "$out/claimed"; echo "$c"; fi' _ "$out" "$slice")
-        if [[ -z $start ]]; then sleep 5; continue; fi
-        sed -n "$((start + 1)),$((start + slice))p" "$positions" > "$out/slice-$start.txt"
-        if node scripts/tune/label.mjs --nodes "$label_nodes" --jobs 1 --replace "$out/slice-$start.txt" \
-             > "$out/labelled-$start.txt.part" 2> "$out/label-$start.log"; then
-          mv "$out/labelled-$start.txt.part" "$out/labelled-$start.txt"
+          best=-1 most=0
+          for ((k = 0; k < players; k++)); do
+            sfx=; (( k == 0 )) || sfx=-$k
+            waiting=$(( $(wc -l < "$out/positions$sfx.txt") - $(cat "$out/claimed$sfx") ))
+            if (( waiting >= slice && waiting > most )); then best=$k most=$waiting; fi
+          done
+          (( best >= 0 )) || exit 0
+          sfx=; (( best == 0 )) || sfx=-$best
+          c=$(cat "$out/claimed$sfx"); echo $((c + slice)) > "$out/claimed$sfx"; echo "$best $c"' _ "$out" "$slice" "$players")
+        if [[ -z $claim ]]; then sleep 5; continue; fi
+        read -r k start <<< "$claim"
+        sfx=$(suffix "$k")
+        sed -n "$((start + 1)),$((start + slice))p" "$out/positions$sfx.txt" > "$out/slice$sfx-$start.txt"
+        if node scripts/tune/label.mjs --nodes "$label_nodes" --jobs 1 --replace "$out/slice$sfx-$start.txt" \
+             > "$out/labelled$sfx-$start.txt.part" 2> "$out/label$sfx-$start.log"; then
+          mv "$out/labelled$sfx-$start.txt.part" "$out/labelled$sfx-$start.txt"
         fi
-        rm -f "$out/slice-$start.txt"
+        rm -f "$out/slice$sfx-$start.txt"
       done
     }
     workers=()
@@ -114,27 +142,30 @@ PY
     # Interrupted: stop everything now; an unfinished slice is labelled again by the next run.
     interrupted() {
       touch "$out/STOP"
-      kill -CONT "$datagen" 2>/dev/null; kill "$datagen" 2>/dev/null
+      for d in "${datagen[@]}"; do kill -CONT "$d" 2>/dev/null; kill "$d" 2>/dev/null; done
       for w in "${workers[@]}"; do pkill -TERM -P "$w" 2>/dev/null; kill "$w" 2>/dev/null; done
       echo "net.sh: interrupted; run the same command again to continue" >&2
       exit 130
     }
     trap interrupted INT TERM
-    echo "net.sh: self-play at $nodes nodes ($eval) into $positions, $labellers labeller(s) at $label_nodes nodes;" \
-         "until $(date -d "+$minutes minutes" +%H:%M) or $out/STOP"
+    echo "net.sh: $players self-play process(es) at $nodes nodes ($eval) into $out/positions*.txt," \
+         "$labellers labeller(s) at $label_nodes nodes; until $(date -d "+$minutes minutes" +%H:%M) or $out/STOP"
     deadline=$(( $(date +%s) + minutes * 60 ))
     while [[ ! -e $out/STOP ]] && (( $(date +%s) < deadline )); do
-      backlog=$(( $(wc -l < "$positions") - $(cat "$claimed") ))
-      if (( backlog > 10 * slice )); then kill -STOP "$datagen" 2>/dev/null || true
-      elif (( backlog < 3 * slice )); then kill -CONT "$datagen" 2>/dev/null || true; fi
+      for ((k = 0; k < players; k++)); do
+        sfx=$(suffix "$k")
+        backlog=$(( $(wc -l < "$out/positions$sfx.txt") - $(cat "$out/claimed$sfx") ))
+        if (( backlog > 10 * slice )); then kill -STOP "${datagen[k]}" 2>/dev/null || true
+        elif (( backlog < 3 * slice )); then kill -CONT "${datagen[k]}" 2>/dev/null || true; fi
+      done
       sleep 10
     done
     touch "$out/STOP"
-    kill -CONT "$datagen" 2>/dev/null || true; kill "$datagen" 2>/dev/null || true
+    for d in "${datagen[@]}"; do kill -CONT "$d" 2>/dev/null || true; kill "$d" 2>/dev/null || true; done
     # Labellers finish the slice they are on (at most a minute or so).
     wait "${workers[@]}" 2>/dev/null || true
-    wait "$datagen" 2>/dev/null || true
-    echo "net.sh: $(wc -l < "$positions") positions played, $(cat "$out"/labelled-*.txt 2>/dev/null | wc -l) labelled in $out/labelled-*.txt"
+    wait "${datagen[@]}" 2>/dev/null || true
+    echo "net.sh: $(cat "$out"/positions*.txt | wc -l) positions played, $(cat "$out"/labelled*.txt 2>/dev/null | wc -l) labelled in $out/labelled*.txt"
     ;;
   train)
     build_tools mainline_nnue_train
