@@ -11,7 +11,7 @@
 #       nodes, default 2000, the embedded network), each appending to a file of its own
 #       (DIR/positions.txt, positions-1.txt, ...), while the labellers (default: one per core) take
 #       20,000-position slices of them in turn and score each position with Stockfish 15.1 at
-#       --label-nodes (default 1000) into DIR/labelled-*.txt, the trainer's input (FEN |
+#       --label-nodes (default 1000) into DIR/labelled*.txt, the trainer's input (FEN |
 #       Stockfish's score | result). A self-play process pauses while more than ten of its slices
 #       wait for labels. One self-play process feeds about two labellers (1,300 against 800
 #       positions a second each), so --players defaults to one per three labellers (at least one).
