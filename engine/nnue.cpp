@@ -58,6 +58,11 @@ std::string hidden_problem(std::int64_t hidden) {
     return "hidden layer of " + std::to_string(hidden) + ": must be a multiple of 16 from 16 to " + std::to_string(MAX_HIDDEN);
 }
 
+std::string buckets_problem(std::int64_t buckets) {
+    if (buckets >= 1 && buckets <= MAX_BUCKETS) return "";
+    return std::to_string(buckets) + " output buckets: must be 1 to " + std::to_string(MAX_BUCKETS);
+}
+
 std::string with_commas(std::size_t n) {
     std::string s = std::to_string(n);
     for (int i = int(s.size()) - 3; i > 0; i -= 3) s.insert(std::size_t(i), ",");
@@ -91,8 +96,7 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
     const std::uint32_t buckets = version == 1 ? 1 : in.u32();
     if (inputs != INPUTS) return R::failure("the network has " + std::to_string(inputs) + " inputs, not 768");
     if (const std::string problem = hidden_problem(std::int64_t(hidden)); !problem.empty()) return R::failure(problem);
-    if (buckets < 1 || buckets > MAX_BUCKETS)
-        return R::failure(std::to_string(buckets) + " output buckets: must be 1 to " + std::to_string(MAX_BUCKETS));
+    if (const std::string problem = buckets_problem(std::int64_t(buckets)); !problem.empty()) return R::failure(problem);
     if (qa != QA || qb != QB || scale != SCALE)
         return R::failure("quantisation QA " + std::to_string(qa) + ", QB " + std::to_string(qb) + ", SCALE " +
                           std::to_string(scale) + ": this engine uses 255, 64 and 400");
@@ -116,8 +120,7 @@ Result<Network> Network::from_weights(int hidden, int buckets, std::vector<std::
                                       std::vector<std::int16_t> w2, std::vector<std::int32_t> b2) {
     using R = Result<Network>;
     if (const std::string problem = hidden_problem(hidden); !problem.empty()) return R::failure(problem);
-    if (buckets < 1 || buckets > MAX_BUCKETS)
-        return R::failure(std::to_string(buckets) + " output buckets: must be 1 to " + std::to_string(MAX_BUCKETS));
+    if (const std::string problem = buckets_problem(std::int64_t(buckets)); !problem.empty()) return R::failure(problem);
     const std::size_t h = std::size_t(hidden), nb = std::size_t(buckets);
     if (w1.size() != INPUTS * h || b1.size() != h || w2.size() != nb * 2 * h || b2.size() != nb)
         return R::failure("weights of the wrong shape");

@@ -77,6 +77,9 @@ case $cmd in
     # and labelled into labelled<suffix k>-<first line>.txt (process 0 has no suffix, so a
     # directory of a one-process run continues as it was).
     suffix() { (( $1 == 0 )) || printf -- '-%d' "$1"; }
+    # Positions of self-play process k not yet claimed by a labeller.
+    waiting() { local sfx; sfx=$(suffix "$1"); echo $(( $(wc -l < "$out/positions$sfx.txt") - $(cat "$out/claimed$sfx") )); }
+    export -f suffix waiting  # the claim below runs in a bash of its own, under flock
     rm -f "$out/STOP"
     for ((k = 0; k < players; k++)); do
       sfx=$(suffix "$k")
@@ -119,12 +122,11 @@ PY
           if [[ -s $out/retry ]]; then head -1 "$out/retry"; sed -i 1d "$out/retry"; exit; fi
           best=-1 most=0
           for ((k = 0; k < players; k++)); do
-            sfx=; (( k == 0 )) || sfx=-$k
-            waiting=$(( $(wc -l < "$out/positions$sfx.txt") - $(cat "$out/claimed$sfx") ))
-            if (( waiting >= slice && waiting > most )); then best=$k most=$waiting; fi
+            w=$(waiting "$k")
+            if (( w >= slice && w > most )); then best=$k most=$w; fi
           done
           (( best >= 0 )) || exit 0
-          sfx=; (( best == 0 )) || sfx=-$best
+          sfx=$(suffix "$best")
           c=$(cat "$out/claimed$sfx"); echo $((c + slice)) > "$out/claimed$sfx"; echo "$best $c"' _ "$out" "$slice" "$players")
         if [[ -z $claim ]]; then sleep 5; continue; fi
         read -r k start <<< "$claim"
@@ -153,8 +155,7 @@ PY
     deadline=$(( $(date +%s) + minutes * 60 ))
     while [[ ! -e $out/STOP ]] && (( $(date +%s) < deadline )); do
       for ((k = 0; k < players; k++)); do
-        sfx=$(suffix "$k")
-        backlog=$(( $(wc -l < "$out/positions$sfx.txt") - $(cat "$out/claimed$sfx") ))
+        backlog=$(waiting "$k")
         if (( backlog > 10 * slice )); then kill -STOP "${datagen[k]}" 2>/dev/null || true
         elif (( backlog < 3 * slice )); then kill -CONT "${datagen[k]}" 2>/dev/null || true; fi
       done
