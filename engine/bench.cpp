@@ -7,6 +7,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "text.h"
+#include "threads.h"
 #include "tt.h"
 
 namespace mainline {
@@ -51,11 +52,14 @@ const std::vector<std::string_view>& bench_positions() {
 }
 
 BenchReport run_bench(int depth, const SearchOptions& options, const std::function<void(const std::string&)>& progress,
-                      int hash_mb) {
+                      int hash_mb, int threads) {
     BenchReport report;
     TranspositionTable tt;
     (void)tt.resize(std::size_t(hash_mb));
     Searcher searcher(tt);
+    HelperThreads helpers(tt);
+    SearchOptions search_options = options;
+    if (helpers.set_threads(threads).empty() && threads > 1) search_options.helpers = &helpers;
     SearchLimits limits;
     limits.depth = depth;
     SearchCallbacks callbacks;
@@ -72,11 +76,13 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
         // Each position starts from a clean slate, so the signature does not depend on order.
         tt.clear();
         searcher.clear();
+        helpers.clear();
         const auto start = std::chrono::steady_clock::now();
-        const SearchResult r = searcher.search(pos.value(), limits, options, callbacks);
+        const SearchResult r = searcher.search(pos.value(), limits, search_options, callbacks);
         searching += std::chrono::steady_clock::now() - start;
         const SearchStats& s = searcher.stats();
-        report.nodes += s.nodes;
+        const std::uint64_t nodes = s.nodes + helpers.nodes();
+        report.nodes += nodes;
         report.fail_highs += s.fail_highs;
         report.fail_high_first += s.fail_high_first;
         report.leaf_nodes += s.leaves_last_iteration;
@@ -89,7 +95,7 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
         }
         if (progress)
             progress("position " + std::to_string(index) + "/" + std::to_string(bench_positions().size()) + ": " +
-                     std::to_string(s.nodes) + " nodes, best " + move_to_uci(r.best) + ", score " +
+                     std::to_string(nodes) + " nodes, best " + move_to_uci(r.best) + ", score " +
                      std::to_string(r.score));
     }
     report.time_ms = std::uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(searching).count());

@@ -30,9 +30,10 @@ struct BenchReport {
     std::uint64_t pv_tt_cutoffs = 0;
 };
 
-// Runs the bench. `progress` (optional) gets one line per position.
+// Runs the bench. `progress` (optional) gets one line per position. With more than one thread
+// the node count is every thread's and differs from run to run: the signature is one thread's.
 BenchReport run_bench(int depth, const SearchOptions& options, const std::function<void(const std::string&)>& progress,
-                      int hash_mb = BENCH_HASH_MB);
+                      int hash_mb = BENCH_HASH_MB, int threads = 1);
 
 // The report as the `bench` command prints it; its "Nodes searched" line is the signature.
 std::vector<std::string> bench_summary(const BenchReport& report, PvMethod method);

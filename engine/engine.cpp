@@ -8,7 +8,8 @@ namespace mainline {
 
 Engine::Engine()
     : searcher_(std::make_unique<Searcher>(tt_)),
-      options_(engine_options({tt_, *searcher_, search_options_,
+      helpers_(tt_),
+      options_(engine_options({tt_, *searcher_, helpers_, search_options_,
                                [this](const std::string& path) { return load_network(path); }})),
       rng_(std::random_device{}()) {
     const std::string error = tt_.resize(DEFAULT_HASH_MB);
@@ -18,6 +19,7 @@ Engine::Engine()
 void Engine::new_game() {
     tt_.clear();
     searcher_->clear();
+    helpers_.clear();
     pos_ = Position();
 }
 
@@ -55,7 +57,11 @@ SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& c
     SearchOptions options = search_options();
     options.network = network_for(limits);
     // `go infinite` is analysis, which a strength limit would only spoil.
-    if (!elo || limits.infinite) return searcher_->search(pos_, limits, options, callbacks);
+    if (!elo || limits.infinite) {
+        if (helpers_.threads() > 1) options.helpers = &helpers_;
+        return searcher_->search(pos_, limits, options, callbacks);
+    }
+    // The levels were calibrated on one thread (docs/strength.md).
 
     const StrengthLimit strength = strength_for_elo(elo);
     SearchLimits weak_limits = limits;

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "position.h"
 #include "search.h"
+#include "threads.h"
 #include "tt.h"
 
 namespace mainline {
@@ -69,6 +70,7 @@ public:
     void set_search_options(const SearchOptions& options) { search_options_ = options; }
     bool verify_pv() const { return options_["VerifyPv"].as_bool(); }
     int hash_mb() const { return int(tt_.size_mb()); }
+    int threads() const { return helpers_.threads(); }
     // The Elo the engine is limited to, or 0 at full strength.
     int limited_elo() const;
     const SearchStats& stats() const { return searcher_->stats(); }
@@ -90,6 +92,7 @@ private:
     Position pos_;
     TranspositionTable tt_;
     std::unique_ptr<Searcher> searcher_;
+    HelperThreads helpers_;  // after the table they search with, so that they end first
     SearchOptions search_options_;
     FileReader file_reader_;
     std::unique_ptr<nnue::Network> file_network_;  // EvalFile, when it names a file

@@ -6,6 +6,7 @@
 #include "engine.h"
 #include "search.h"
 #include "strength.h"
+#include "threads.h"
 #include "tt.h"
 
 namespace mainline {
@@ -177,11 +178,15 @@ OptionsMap engine_options(OptionTargets t) {
 
     o.add("Hash", Option::spin(Engine::DEFAULT_HASH_MB, TranspositionTable::MIN_MB, TranspositionTable::MAX_MB,
                                [&tt = t.tt](const Option& v) { return tt.resize(std::size_t(v.as_int())); }, "MB"));
-    o.add("Clear Hash", Option::button([&tt = t.tt, &searcher = t.searcher](const Option&) {
+    o.add("Clear Hash", Option::button([&tt = t.tt, &searcher = t.searcher, &helpers = t.helpers](const Option&) {
               tt.clear();
               searcher.clear();
+              helpers.clear();
               return std::string();
           }));
+    // Lazy SMP threads (engine/threads.h); a strength-limited search always uses one.
+    o.add("Threads", Option::spin(1, 1, MAX_THREADS,
+                                  [&helpers = t.helpers](const Option& v) { return helpers.set_threads(v.as_int()); }));
     o.add("MultiPV", Option::spin(defaults.multipv, 1, search_params::MAX_MULTIPV, [&s = t.search](const Option& v) {
               s.multipv = v.as_int();
               return std::string();

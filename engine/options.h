@@ -12,6 +12,7 @@
 
 namespace mainline {
 
+class HelperThreads;
 class Searcher;
 class TranspositionTable;
 struct SearchOptions;
@@ -105,6 +106,7 @@ bool same_option_name(std::string_view a, std::string_view b);
 struct OptionTargets {
     TranspositionTable& tt;
     Searcher& searcher;
+    HelperThreads& helpers;
     SearchOptions& search;
     // EvalFile: loads the network at this path (or the one compiled in); returns "" or the error.
     std::function<std::string(const std::string& path)> load_network;

@@ -10,6 +10,7 @@
 #include "movepick.h"
 #include "rules.h"
 #include "see.h"
+#include "threads.h"
 
 namespace mainline {
 
@@ -42,11 +43,16 @@ void Searcher::clear() {
         c->forget();
 }
 
+std::uint64_t Searcher::total_nodes() const {
+    return stats_.nodes + (options_.helpers ? options_.helpers->nodes() : 0);
+}
+
 bool Searcher::should_stop() {
+    published_nodes_.store(stats_.nodes, std::memory_order_relaxed);
     if (stop_.load(std::memory_order_relaxed)) return true;
     // A node limit never stops the first iteration: without one completed there is no searched
     // move to play (a weakened level's budget can be smaller than a depth-1 search).
-    if (limits_.nodes && stats_.nodes >= limits_.nodes && stats_.iterations > 0) return true;
+    if (limits_.nodes && total_nodes() >= limits_.nodes && stats_.iterations > 0) return true;
     const std::int64_t hard = time_.hard_ms();
     if (hard > 0 && !pondering_.load(std::memory_order_relaxed) && time_.elapsed_ms() >= hard) return true;
     if (callbacks_->keep_going && (stats_.nodes & (CALLBACK_INTERVAL - 1)) == 0 && !callbacks_->keep_going(stats_.nodes)) {
@@ -497,9 +503,9 @@ void Searcher::report(int depth, std::size_t pv_index, int score, Bound bound, c
     info.multipv = int(pv_index) + 1;
     info.score = score;
     info.bound = bound;
-    info.nodes = stats_.nodes;
+    info.nodes = total_nodes();
     info.time_ms = time_.elapsed_ms();
-    info.nps = info.time_ms > 0 ? stats_.nodes * 1000 / std::uint64_t(info.time_ms) : stats_.nodes * 1000;
+    info.nps = info.time_ms > 0 ? info.nodes * 1000 / std::uint64_t(info.time_ms) : info.nodes * 1000;
     info.hashfull = tt_.hashfull();
     info.pv = line;
     callbacks_->on_iteration(info);
@@ -514,13 +520,15 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
     options_.multipv = std::clamp(options_.multipv, 1, MAX_MULTIPV);
     callbacks_ = &callbacks;
     stats_ = SearchStats{};
+    published_nodes_.store(0, std::memory_order_relaxed);
     aborted_ = false;
     pondering_ = limits.ponder;
     seldepth_ = 0;
     // A small node budget (a weakened level) is kept to within NODE_LIMIT_POLL_INTERVAL nodes.
     poll_mask_ = limits.nodes ? NODE_LIMIT_POLL_INTERVAL - 1 : POLL_INTERVAL - 1;
     time_.start(limits, pos_.side_to_move(), options_.move_overhead_ms);
-    tt_.new_search();
+    // The main thread starts the table's new generation before any helper searches.
+    if (options_.thread_index == 0) tt_.new_search();
     alt_.start(options_.alt_variations);
     network_ = options_.network;
     if (network_) {
@@ -553,6 +561,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         result.pv = line;
     } else {
         order_root_moves();
+        if (options_.helpers) options_.helpers->start(pos_, limits, options_);
         result.best = root_moves_[0].move;
         const std::size_t multipv = std::min<std::size_t>(std::size_t(options_.multipv), root_moves_.size());
         const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
@@ -562,6 +571,9 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         auto by_score = [](const RootMove& a, const RootMove& b) { return a.score > b.score; };
 
         for (int depth = 1; depth <= max_depth; ++depth) {
+            // Helpers spread over neighbouring depths rather than all racing on the main thread's.
+            if (SMP_SKIP_DEPTHS && options_.thread_index > 0 && depth > 1 && (depth + options_.thread_index) % 2 == 0)
+                continue;
             for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
             for (std::size_t pv_index = 0; pv_index < multipv && !aborted_; ++pv_index) {
                 seldepth_ = 0;
@@ -615,7 +627,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
 
             // Stop when a limit is reached, or when the next iteration could not finish in time.
             if (limits.mate > 0 && best.score >= mate_in(2 * limits.mate - 1)) break;
-            if (stop_.load() || (limits.nodes && stats_.nodes >= limits.nodes)) break;
+            if (stop_.load() || (limits.nodes && total_nodes() >= limits.nodes)) break;
             if (depth > 1 && best.move != previous_best) instability += 2;
             previous_best = best.move;
             const bool fits = time_.next_iteration_fits(instability);
@@ -631,6 +643,8 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         if (!limits.infinite && !pondering_.load()) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
+    if (options_.helpers) options_.helpers->stop_and_wait();
+    published_nodes_.store(stats_.nodes, std::memory_order_relaxed);
     if (result.pv.length > 1) result.ponder = result.pv.moves[1];
     stop_ = false;
     return result;

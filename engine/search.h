@@ -22,6 +22,8 @@
 
 namespace mainline {
 
+class HelperThreads;
+
 struct SearchOptions {
     PvMethod pv_method = PvMethod::PVHASH;
     bool alt_variations = false;
@@ -32,6 +34,10 @@ struct SearchOptions {
     // Off only for measuring the bare alpha-beta tree against the Knuth-Moore minimal tree: no
     // quiescence, extensions, aspiration or hash cut-offs.
     bool full_width = false;
+    // Lazy SMP: the threads that search alongside this one (none: one thread), and which thread
+    // this is (0: the main one, which alone reports, keeps the clock and picks the move).
+    HelperThreads* helpers = nullptr;
+    int thread_index = 0;
 };
 
 // One completed iteration (or one line of it with MultiPV), as reported to the UI.
@@ -95,6 +101,8 @@ public:
 
     void clear();  // forget what earlier searches learned (new game)
     const SearchStats& stats() const { return stats_; }
+    // This search's node count as last published for other threads (every poll interval).
+    std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
 
 private:
     struct RootMove {
@@ -124,6 +132,8 @@ private:
     void order_root_moves();
 
     bool should_stop();
+    // Nodes of every thread of this search.
+    std::uint64_t total_nodes() const;
     // Killers, countermove and histories after a quiet move refuted the node at `ply`.
     void update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth);
     void previous_moves(int ply, int out[2]) const;
@@ -146,6 +156,7 @@ private:
 
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
+    std::atomic<std::uint64_t> published_nodes_{0};
     bool aborted_ = false;
     int seldepth_ = 0;
 

@@ -119,4 +119,8 @@ constexpr int NEXT_ITERATION_PERCENT = 60;
 // limit.
 constexpr int INSTABILITY_PERCENT_PER_CHANGE = 50;
 
+// Lazy SMP (engine/threads.h): helper k skips the iterations whose depth + k is even, so that
+// half the helpers are a depth ahead of the main thread and fill the table for it.
+constexpr bool SMP_SKIP_DEPTHS = true;
+
 }  // namespace mainline::search_params

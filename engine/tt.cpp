@@ -46,18 +46,31 @@ void TranspositionTable::clear() {
     generation_ = 0;
 }
 
+// Relaxed atomic loads and stores: plain moves on x86 and in single-threaded WebAssembly, and no
+// data race for the threads of a search (or ThreadSanitizer) to trip over.
+TranspositionTable::Entry TranspositionTable::read(const Bucket& b, int i) {
+    const std::uint64_t data = __atomic_load_n(&b.data[i], __ATOMIC_RELAXED);
+    return {data, __atomic_load_n(&b.keys[i], __ATOMIC_RELAXED) ^ fold(data)};
+}
+
+void TranspositionTable::write(Bucket& b, int i, std::uint32_t key32, std::uint64_t data) {
+    __atomic_store_n(&b.data[i], data, __ATOMIC_RELAXED);
+    __atomic_store_n(&b.keys[i], key32 ^ fold(data), __ATOMIC_RELAXED);
+}
+
 TTHit TranspositionTable::probe(Key key, int ply) const {
     TTHit hit;
     if (!bucket_count_) return hit;
     const Bucket& b = buckets_[index(key)];
     const std::uint32_t key32 = std::uint32_t(key >> 32);
-    for (const TTEntry& e : b.entries) {
+    for (int i = 0; i < ENTRIES_PER_BUCKET; ++i) {
+        const Entry e = read(b, i);
         if (e.key32 != key32 || e.bound() == BOUND_NONE) continue;
         hit.found = true;
-        hit.move = Move::from_raw(e.move);
-        hit.score = score_from_tt(e.score, ply);
-        hit.eval = e.eval;
-        hit.depth = e.depth;
+        hit.move = e.move();
+        hit.score = score_from_tt(e.score(), ply);
+        hit.eval = e.eval();
+        hit.depth = e.depth();
         hit.bound = e.bound();
         return hit;
     }
@@ -68,39 +81,40 @@ void TranspositionTable::store(Key key, int ply, Move move, int score, int eval,
     if (!bucket_count_) return;
     Bucket& b = buckets_[index(key)];
     const std::uint32_t key32 = std::uint32_t(key >> 32);
-    TTEntry* victim = &b.entries[0];
+    int victim = 0;
+    Entry old = read(b, 0);
     int victim_worth = 1 << 30;
-    for (TTEntry& e : b.entries) {
+    for (int i = 0; i < ENTRIES_PER_BUCKET; ++i) {
+        const Entry e = i == 0 ? old : read(b, i);
         if (e.key32 == key32 || e.bound() == BOUND_NONE) {
-            victim = &e;
+            victim = i, old = e;
             break;
         }
         // Older entries are worth less: each generation of age costs as much as 8 plies of depth.
-        const int age = (generation_ - (e.gen_bound >> 2)) & 63;
-        const int worth = e.depth - 8 * age;
-        if (worth < victim_worth) victim_worth = worth, victim = &e;
+        const int age = (generation_ - e.generation()) & 63;
+        const int worth = e.depth() - 8 * age;
+        if (worth < victim_worth) victim_worth = worth, victim = i, old = e;
     }
     // Keep a known best move when the new result has none (a fail-low).
-    if (victim->key32 == key32 && !move.is_ok()) move = Move::from_raw(victim->move);
+    if (old.key32 == key32 && !move.is_ok()) move = old.move();
     // Don't let a shallow non-exact result overwrite a deeper one for the same position.
-    if (victim->key32 == key32 && bound != BOUND_EXACT && depth + 2 < victim->depth &&
-        ((generation_ - (victim->gen_bound >> 2)) & 63) == 0)
+    if (old.key32 == key32 && bound != BOUND_EXACT && depth + 2 < old.depth() && ((generation_ - old.generation()) & 63) == 0)
         return;
-    victim->key32 = key32;
-    victim->move = move.raw();
-    victim->score = std::int16_t(score_to_tt(score, ply));
-    victim->eval = std::int16_t(eval);
-    victim->depth = std::uint8_t(depth < 0 ? 0 : depth > 255 ? 255 : depth);
-    victim->gen_bound = std::uint8_t((generation_ << 2) | bound);
+    const std::uint64_t stored_depth = std::uint64_t(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    write(b, victim, key32,
+          std::uint64_t(move.raw()) | std::uint64_t(std::uint16_t(score_to_tt(score, ply))) << 16 |
+              std::uint64_t(std::uint16_t(eval)) << 32 | stored_depth << 48 |
+              std::uint64_t((generation_ << 2) | bound) << 56);
 }
 
 int TranspositionTable::hashfull() const {
     if (!bucket_count_) return 0;
     int used = 0, total = 0;
     for (std::size_t i = 0; i < bucket_count_ && i < 200; ++i)
-        for (const TTEntry& e : buckets_[i].entries) {
+        for (int j = 0; j < ENTRIES_PER_BUCKET; ++j) {
+            const Entry e = read(buckets_[i], j);
             ++total;
-            used += e.bound() != BOUND_NONE && (e.gen_bound >> 2) == generation_;
+            used += e.bound() != BOUND_NONE && e.generation() == generation_;
         }
     return total ? used * 1000 / total : 0;
 }

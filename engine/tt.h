@@ -1,5 +1,10 @@
 // The transposition table: five 12-byte entries per 64-byte bucket (one cache line). An entry
 // is replaced by depth and age, so deep results from the current search survive longest.
+//
+// Threads share one table without locks (Lazy SMP): an entry is a 64-bit data word and a 32-bit
+// key word stored as key ^ the data's two halves, each read and written atomically. Two threads
+// writing one entry at once can leave one's key beside the other's data; the XOR makes such an
+// entry miss instead of handing a position another position's result.
 #pragma once
 
 #include <cstddef>
@@ -13,17 +18,6 @@
 namespace mainline {
 
 enum Bound : std::uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
-
-struct TTEntry {
-    std::uint32_t key32;
-    std::uint16_t move;
-    std::int16_t score;
-    std::int16_t eval;
-    std::uint8_t depth;
-    std::uint8_t gen_bound;  // generation (6 bits) << 2 | bound
-
-    Bound bound() const { return Bound(gen_bound & 3); }
-};
 
 struct TTHit {
     bool found = false;
@@ -54,11 +48,27 @@ public:
 
 private:
     static constexpr int ENTRIES_PER_BUCKET = 5;
+    // One entry's data word: move (bits 0-15), score (16-31), static evaluation (32-47), depth
+    // (48-55), generation << 2 | bound (56-63). All zero: an empty entry (BOUND_NONE).
+    struct Entry {
+        std::uint64_t data;
+        std::uint32_t key32;  // what the entry's key word says once the data is XORed out
+        Move move() const { return Move::from_raw(std::uint16_t(data)); }
+        int score() const { return std::int16_t(data >> 16); }
+        int eval() const { return std::int16_t(data >> 32); }
+        int depth() const { return int((data >> 48) & 0xff); }
+        int generation() const { return int(data >> 58); }
+        Bound bound() const { return Bound((data >> 56) & 3); }
+    };
     struct alignas(64) Bucket {
-        TTEntry entries[ENTRIES_PER_BUCKET];
+        std::uint32_t keys[ENTRIES_PER_BUCKET];
         std::uint32_t padding;
+        std::uint64_t data[ENTRIES_PER_BUCKET];
     };
     static_assert(sizeof(Bucket) == 64);
+    static std::uint32_t fold(std::uint64_t data) { return std::uint32_t(data) ^ std::uint32_t(data >> 32); }
+    static Entry read(const Bucket& b, int i);
+    static void write(Bucket& b, int i, std::uint32_t key32, std::uint64_t data);
 
     std::size_t index(Key key) const { return std::size_t((std::uint64_t(std::uint32_t(key)) * bucket_count_) >> 32); }
 

@@ -250,13 +250,19 @@ void UciEngine::run_search(const SearchLimits& limits) {
 void UciEngine::cmd_eval() { say("eval cp " + std::to_string(evaluate(engine_.position(), engine_.network()))); }
 
 void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
-    // bench [depth] [hash MB]: `hash` changes the table size from the signature's 16 MB (to
-    // measure move ordering under table pressure).
-    int depth = BENCH_DEFAULT_DEPTH, hash_mb = BENCH_HASH_MB;
-    const char* usage = "bench [depth 1-30] [hash <MB 1-1024>]";
+    // bench [depth] [hash MB] [threads N]: `hash` changes the table size from the signature's
+    // 16 MB (to measure move ordering under table pressure); `threads` measures Lazy SMP's speed
+    // (the signature is one thread's).
+    int depth = BENCH_DEFAULT_DEPTH, hash_mb = BENCH_HASH_MB, threads = 1;
+    const std::string usage =
+        "bench [depth 1-30] [hash <MB 1-1024>] [threads <1-" + std::to_string(MAX_THREADS) + ">]";
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "hash") {
             if (i + 1 >= args.size() || !parse_int(args[i + 1], hash_mb) || hash_mb < 1 || hash_mb > 1024)
+                return error(usage);
+            ++i;
+        } else if (args[i] == "threads") {
+            if (i + 1 >= args.size() || !parse_int(args[i + 1], threads) || threads < 1 || threads > MAX_THREADS)
                 return error(usage);
             ++i;
         } else if (!parse_int(args[i], depth) || depth < 1 || depth > 30) return error(usage);
@@ -264,7 +270,7 @@ void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
     SearchOptions options = engine_.search_options();
     options.multipv = 1;
     const BenchReport r =
-        run_bench(depth, options, [this](const std::string& line) { say("info string " + line); }, hash_mb);
+        run_bench(depth, options, [this](const std::string& line) { say("info string " + line); }, hash_mb, threads);
     for (const std::string& line : bench_summary(r, options.pv_method)) say(line);
 }
 

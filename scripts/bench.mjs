@@ -8,7 +8,7 @@
 // round) so machine noise hits all of them alike. Reported: best and median time, nodes, Mnps, and
 // speed ratios against targets. Node counts must agree between all engines (else exit 1).
 //
-// Usage: node scripts/bench.mjs [--reps N] [--quick] [--section perft|web] [--json FILE] [--strict]
+// Usage: node scripts/bench.mjs [--reps N] [--quick] [--section perft|web|threads] [--json FILE] [--strict]
 //   --quick   one ply less everywhere (smoke test of the benchmark itself)
 //   --strict  exit 1 when a target is missed (default: report only)
 //   --wasm-argv  time the wasm build in argv mode (the fallback used if UCI over stdin fails)
@@ -164,11 +164,50 @@ const SECTIONS = [
     engines: [],
     run: () => runWebBench({ reps: opts.reps, quick: opts.quick }),
   },
+  {
+    // Lazy SMP: time to depth over the bench positions (`bench D hash 64 threads N`, the main
+    // thread's depth), 1 thread against 2, interleaved.
+    id: 'threads',
+    title: 'Threads: time to depth, 1 thread vs 2 (native, bench positions)',
+    engines: [],
+    run: () => runThreadsBench(),
+  },
   // >>> later: { id: 'search', title: 'Search speed (fixed-depth bench)', engines: [...], cases: [...],
   //             measure: measureSearch, ratios: [...] },
 ];
 
 // ---------------------------------------------------------------------------------------------
+async function runThreadsBench() {
+  const { execFileSync } = await import('node:child_process');
+  const depth = opts.quick ? 11 : 14;
+  const counts = [1, 2];
+  const times = { 1: [], 2: [] };
+  const run = (threads) => {
+    const out = execFileSync(ENGINES.native.cmd, [`bench ${depth} hash 64 threads ${threads}`], { encoding: 'utf8' });
+    const ms = Number(/Total time \(ms\)\s*:\s*(\d+)/.exec(out)?.[1]);
+    const nodes = Number(/Nodes searched\s*:\s*(\d+)/.exec(out)?.[1]);
+    if (!Number.isFinite(ms)) throw new Error(`no 'Total time' in the output of bench with ${threads} threads`);
+    return { ms, nodes };
+  };
+  const ratios = [];
+  for (let rep = 0; rep < opts.reps; rep++) {
+    const round = {};
+    for (const t of rep % 2 ? [...counts].reverse() : counts) {
+      round[t] = run(t);
+      times[t].push(round[t].ms);
+      console.log(`  round ${rep + 1}/${opts.reps}  ${t} thread${t > 1 ? 's' : ' '}  depth ${depth}  ${pad(round[t].ms, 7, true)} ms  ${round[t].nodes} nodes`);
+    }
+    ratios.push(round[1].ms / round[2].ms);
+  }
+  const target = 1.6;
+  const ratio = median(ratios);
+  const pass = ratio >= target;
+  console.log(`\ntime to depth ${depth}, 1 thread / 2 threads: median ${fmt(ratio, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(', ')}), ` +
+    `target >= ${fmt(target, 2)}  ${pass ? 'PASS' : 'MISS'}`);
+  return { id: 'threads', rows: counts.map((t) => ({ threads: t, depth, ms: times[t] })),
+    ratios: [{ ratio: 'ttd 1/2', value: ratio, target, pass }], errors: [], missed: pass ? 0 : 1 };
+}
+
 async function runSection(sec) {
   const cases = sec.cases.map((c) => ({ ...c, depth: opts.quick ? c.depth - 1 : c.depth }));
   const engines = sec.engines;

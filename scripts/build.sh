@@ -4,8 +4,10 @@
 #   build-debug/  native Debug (asserts on)               -> skipped with --no-debug or MAINLINE_DEBUG_BUILD=0
 #   build-wasm/   Emscripten Release, run under node      -> build-wasm/mainline.js (+ .wasm), mainline_tests.js
 #                 and the web build mainline_web (-> web/dist/: mainline_web.js + .wasm, worker.js)
-# Usage: scripts/build.sh [--native-only | --wasm-only] [--no-debug] [--sanitize]
+# Usage: scripts/build.sh [--native-only | --wasm-only] [--no-debug] [--sanitize] [--tsan]
 #   --sanitize   also build build-asan/ (native Debug, MAINLINE_SANITIZE=ON: ASan+UBSan)
+#   --tsan       also build build-tsan/ (native, MAINLINE_SANITIZE_THREAD=ON: ThreadSanitizer; the UCI
+#                binary and the tests only)
 # Extra cmake configure arguments can be passed in MAINLINE_CMAKE_ARGS.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,14 +18,15 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 JOBS=${JOBS:-$(nproc)}
 NODE_BIN=$(command -v node || echo /usr/bin/node)
 
-native=1 wasm=1 debug=${MAINLINE_DEBUG_BUILD:-1} asan=0
+native=1 wasm=1 debug=${MAINLINE_DEBUG_BUILD:-1} asan=0 tsan=0
 for arg in "$@"; do
   case $arg in
     --native-only) wasm=0 ;;
     --wasm-only)   native=0 ;;
     --no-debug)    debug=0 ;;
     --sanitize)    asan=1 ;;
-    -h|--help)     sed -n '2,9p' "$0"; exit 0 ;;
+    --tsan)        tsan=1 ;;
+    -h|--help)     sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "build.sh: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -40,10 +43,11 @@ configure() {
   "$@"
 }
 
-step() {  # step <label> <dir>
+step() {  # step <label> <dir> [targets...]
   local label=$1 dir=$2 t0=$SECONDS
+  shift 2
   echo "build.sh: building $label ($dir, -j$JOBS)"
-  cmake --build "$dir" -j"$JOBS"
+  if (($#)); then cmake --build "$dir" -j"$JOBS" --target "$@"; else cmake --build "$dir" -j"$JOBS"; fi
   echo "build.sh: $label done in $((SECONDS - t0))s"
 }
 
@@ -57,6 +61,13 @@ if ((native)); then
   if ((asan)); then
     configure build-asan cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMAINLINE_SANITIZE=ON "${extra[@]}"
     step "native ASan+UBSan" build-asan
+  fi
+  if ((tsan)); then
+    # -O1 without asserts: ThreadSanitizer slows every access ~10x, and the asserts (a full network
+    # evaluation beside every incremental one) another ~10x; the Debug and ASan builds check those.
+    configure build-tsan cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -DNDEBUG" \
+      -DMAINLINE_SANITIZE_THREAD=ON "${extra[@]}"
+    step "native ThreadSanitizer" build-tsan mainline mainline_tests
   fi
 fi
 

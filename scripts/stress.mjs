@@ -3,10 +3,11 @@
 // setoption and ucinewgame (scripts/lib/uci-stress.mjs says what is sent and checked). Prints the
 // figures and exits 1 on any problem. Run by scripts/test.sh on build/mainline (10,000 cycles) and
 // on the ASan+UBSan build.
-//   node scripts/stress.mjs [--engine build/mainline] [--cycles 10000] [--seed 1] [--max-growth-mb 32]
+//   node scripts/stress.mjs [--engine build/mainline] [--cycles 10000] [--seed 1] [--max-growth-mb 32] [--threads 1]
 // --engine takes a program and its arguments ("node web/bin/mainline-uci.js" works too).
 // --max-growth-mb: how much the resident memory (with Hash 16) may grow between the sample after
 // the warm-up and the end; -1 reports it without checking (sanitizer builds keep freed memory).
+// --threads N: search with N threads (Lazy SMP), changing between 1 and N now and then.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,15 +19,17 @@ const { values: opt } = parseArgs({
     cycles: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '1' },
     'max-growth-mb': { type: 'string', default: '32' },
+    threads: { type: 'string', default: '1' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (opt.help) {
-  console.log('usage: node scripts/stress.mjs [--engine CMD] [--cycles N] [--seed N] [--max-growth-mb MB]');
+  console.log('usage: node scripts/stress.mjs [--engine CMD] [--cycles N] [--seed N] [--max-growth-mb MB] [--threads N]');
   process.exit(0);
 }
 const cycles = Number(opt.cycles);
 const seed = Number(opt.seed);
+const threads = Number(opt.threads);
 const maxGrowth = Number(opt['max-growth-mb']) * 1024 * 1024;
 const [cmd, ...args] = opt.engine.split(/\s+/);
 
@@ -66,7 +69,7 @@ const engine = {
 
 let result;
 try {
-  result = await runUciStress(engine, { cycles, seed, memory: async () => status('VmRSS'), log: (s) => console.log(`stress: ${s}`) });
+  result = await runUciStress(engine, { cycles, seed, threads, memory: async () => status('VmRSS'), log: (s) => console.log(`stress: ${s}`) });
 } catch (e) {
   console.error(`stress: FAIL ${e.message}`);
   if (exited) console.error(`stress: the engine exited (${JSON.stringify(exited)}); stderr:\n${stderr}`);
@@ -85,7 +88,7 @@ if (result.gos !== result.bestmoves) problems.push(`${result.gos} go commands, $
 const growth = result.memEnd - result.memWarm;
 if (maxGrowth >= 0 && !(growth <= maxGrowth)) problems.push(`resident memory grew by ${mb(growth)} MB (limit ${mb(maxGrowth)} MB)`);
 
-console.log(`stress: ${opt.engine}: ${result.cycles} go/stop cycles (seed ${seed}) in ${(result.elapsedMs / 1000).toFixed(1)} s ` +
+console.log(`stress: ${opt.engine}: ${result.cycles} go/stop cycles (seed ${seed}${threads > 1 ? `, Threads up to ${threads}` : ''}) in ${(result.elapsedMs / 1000).toFixed(1)} s ` +
   `(${Math.round(result.cycles / (result.elapsedMs / 1000))}/s); ${result.gos} go, ${result.bestmoves} bestmove, ` +
   `${result.errors} bad commands refused; ` +
   `stop -> bestmove median ${result.stopMs.median.toFixed(1)} ms, 99% ${result.stopMs.p99.toFixed(1)} ms, ` +

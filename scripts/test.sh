@@ -5,6 +5,7 @@
 # setup or build stops the run.
 # Env: MAINLINE_DEBUG_BUILD=0  skip the native Debug (asserts) build and its ctest stage
 #      MAINLINE_ASAN_BUILD=0   skip the ASan+UBSan build (build-asan/), its ctest and stress stages
+#      MAINLINE_TSAN_BUILD=0   skip the ThreadSanitizer build (build-tsan/), its ctest and stress stages
 #      MAINLINE_FUZZ_SECONDS=N seconds per fuzz target in the fuzz stage (default 20; 0 skips it)
 #      CTEST_ARGS="-R Perft"   extra arguments for every ctest stage
 set -uo pipefail
@@ -13,6 +14,7 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 JOBS=${JOBS:-$(nproc)}
 DEBUG_BUILD=${MAINLINE_DEBUG_BUILD:-1}
 ASAN_BUILD=${MAINLINE_ASAN_BUILD:-1}
+TSAN_BUILD=${MAINLINE_TSAN_BUILD:-1}
 FUZZ_SECONDS=${MAINLINE_FUZZ_SECONDS:-20}
 # shellcheck disable=SC2206
 CTEST_EXTRA=(${CTEST_ARGS:-})
@@ -46,6 +48,7 @@ fi
 build_args=()
 ((DEBUG_BUILD)) || build_args+=(--no-debug)
 ((ASAN_BUILD)) && build_args+=(--sanitize)
+((TSAN_BUILD)) && build_args+=(--tsan)
 stage build bash scripts/build.sh "${build_args[@]}" || summary
 
 # ---- C++ tests --------------------------------------------------------------------------------
@@ -65,6 +68,14 @@ if ((ASAN_BUILD)); then
     env ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
         UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
     ctest --test-dir build-asan --output-on-failure -j"$JOBS" "${CTEST_EXTRA[@]}"
+fi
+
+# ThreadSanitizer: the cases that run threads (Lazy SMP with 2 and 3 threads, the UCI search
+# thread) and the CLI tests; any data race report fails the test (halt_on_error).
+if ((TSAN_BUILD)); then
+  stage "ctest native ThreadSanitizer, thread tests (build-tsan/)" \
+    env TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
+    ctest --test-dir build-tsan --output-on-failure -j"$JOBS" -R '^(mainline_tests_threads|cli_)' "${CTEST_EXTRA[@]}"
 fi
 
 # ---- native vs wasm agreement -----------------------------------------------------------------
@@ -106,12 +117,19 @@ stage "bench signature (native + wasm = the commit's Bench: line)" bash scripts/
 # over a pipe: one legal bestmove per go, no deadlock, memory flat (scripts/lib/uci-stress.mjs).
 stage "stress: native UCI, 10,000 go/stop cycles (build/mainline)" \
   node scripts/stress.mjs --engine build/mainline --cycles 10000
+stage "stress: native UCI, 10,000 go/stop cycles with Threads 2 (build/mainline)" \
+  node scripts/stress.mjs --engine build/mainline --cycles 10000 --threads 2 --seed 2
 if ((ASAN_BUILD)); then
   # The same under the sanitizers (use-after-free or races on the search thread's data would show
   # here). ASan keeps freed memory in quarantine, so memory is reported, not checked.
   stage "stress: ASan+UBSan UCI, 5,000 go/stop cycles (build-asan/mainline)" \
     env ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
     node scripts/stress.mjs --engine build-asan/mainline --cycles 5000 --max-growth-mb=-1
+fi
+if ((TSAN_BUILD)); then
+  stage "stress: ThreadSanitizer UCI, 2,000 go/stop cycles with Threads 2 (build-tsan/mainline)" \
+    env TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
+    node scripts/stress.mjs --engine build-tsan/mainline --cycles 2000 --threads 2 --seed 3 --max-growth-mb=-1
 fi
 # libFuzzer (clang, ASan+UBSan, asserts on): FEN, UCI lines, SAN/PGN movetext, perft+search,
 # each for FUZZ_SECONDS from the seed corpus in tests/fuzz/corpus/.

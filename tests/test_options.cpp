@@ -89,6 +89,7 @@ TEST(Options, EngineListingIsUnchanged) {
               (std::vector<std::string>{
                   "option name Hash type spin default 16 min 1 max 32768",
                   "option name Clear Hash type button",
+                  "option name Threads type spin default 1 min 1 max " + std::to_string(MAX_THREADS),
                   "option name MultiPV type spin default 1 min 1 max 64",
                   "option name PvMethod type combo default pvhash var stack var triangular var tt var pvhash",
                   "option name AltVariations type check default false",
@@ -116,6 +117,7 @@ TEST(Options, EngineRangesComeFromTheirConstants) {
     EXPECT_EQ(o["Skill Level"].max(), Engine::MAX_SKILL_LEVEL);
     EXPECT_EQ(o["Move Overhead"].max(), Engine::MAX_MOVE_OVERHEAD_MS);
     EXPECT_EQ(o["Move Overhead"].default_number(), search_params::MOVE_OVERHEAD_MS);
+    EXPECT_EQ(o["Threads"].max(), MAX_THREADS);
     EXPECT_EQ(engine.set_option("MultiPV", std::to_string(search_params::MAX_MULTIPV + 1)),
               "MultiPV must be a whole number from 1 to " + std::to_string(search_params::MAX_MULTIPV) + ", not '" +
                   std::to_string(search_params::MAX_MULTIPV + 1) + "'");
@@ -130,6 +132,8 @@ TEST(Options, EngineErrorMessagesKeepTheirWording) {
     EXPECT_EQ(engine.set_option("UCI_Elo", "5000"), "UCI_Elo must be a whole number from 800 to 2000, not '5000'");
     EXPECT_EQ(engine.set_option("Skill Level", "21"), "Skill Level must be a whole number from 0 to 20, not '21'");
     EXPECT_EQ(engine.set_option("VerifyPv", "y"), "VerifyPv must be true or false, not 'y'");
+    EXPECT_EQ(engine.set_option("Threads", "0"),
+              "Threads must be a whole number from 1 to " + std::to_string(MAX_THREADS) + ", not '0'");
     EXPECT_EQ(engine.set_option("Foo", "1"), "unknown option 'Foo'");
 }
 

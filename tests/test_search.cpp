@@ -45,9 +45,10 @@ struct PvTally {
 };
 
 // Searches each position to `depth` and checks the line of every completed iteration.
-PvTally check_method(PvMethod method, const std::vector<std::string>& fens, int depth) {
+PvTally check_method(PvMethod method, const std::vector<std::string>& fens, int depth, int threads = 1) {
     PvTally t;
     Engine engine;
+    EXPECT_EQ(engine.set_option("Threads", std::to_string(threads)), "");
     SearchOptions options;
     options.pv_method = method;
     engine.set_search_options(options);
@@ -102,6 +103,28 @@ TEST_P(CollectedPv, EveryLineLegalFullAndConsistent) {
 
 INSTANTIATE_TEST_SUITE_P(Methods, CollectedPv, ::testing::Values(PvMethod::STACK, PvMethod::TRIANGULAR, PvMethod::PVHASH),
                          [](const auto& info) { return std::string(to_string(info.param)); });
+
+// Lazy SMP: with a helper thread writing the same hash table, the main thread's reported lines
+// stay its own and keep all three properties (docs/threads.md). Depth 7 on every other position,
+// with a helper a depth ahead filling the table the main thread reads.
+TEST_P(CollectedPv, EveryLineLegalFullAndConsistentWithTwoThreads) {
+    if (!THREADS_AVAILABLE) GTEST_SKIP() << "a single-threaded build";
+    const std::vector<std::string>& fens = pv_test_fens();
+    std::vector<std::string> some;
+    // ThreadSanitizer runs ~15x slower: a quarter as many positions there.
+#if defined(__SANITIZE_THREAD__)
+    constexpr std::size_t STEP = 8;
+#else
+    constexpr std::size_t STEP = 2;
+#endif
+    for (std::size_t i = 0; i < fens.size(); i += STEP) some.push_back(fens[i]);
+    const PvTally t = check_method(GetParam(), some, 7, 2);
+    print_tally((std::string(to_string(GetParam())) + " x2").c_str(), 7, t);
+    ASSERT_GT(t.lines, 0);
+    EXPECT_EQ(t.legal, t.lines) << t.first_problem;
+    EXPECT_EQ(t.full, t.lines) << t.first_problem;
+    EXPECT_EQ(t.consistent, t.lines) << t.first_problem;
+}
 
 // The hash-table walk cannot promise full lines; it must still never report an illegal move.
 TEST(TtPv, LegalAndTruncationRecorded) {
@@ -232,6 +255,72 @@ TEST(Search, NodeLimitAndStopFlagLeaveALegalMove) {
     EXPECT_TRUE(is_legal(engine.position(), r.best));
 }
 
+// Threads: every go/stop leaves a legal move and a search whose reported nodes include the
+// helpers'; the threads are reused from search to search and resized between them.
+TEST(Threads, StopEndsEveryThreadAndMovesStayLegal) {
+    if (!THREADS_AVAILABLE) GTEST_SKIP() << "a single-threaded build";
+    Engine engine;
+    ASSERT_EQ(engine.set_option("Threads", "3"), "");
+    EXPECT_EQ(engine.threads(), 3);
+    engine.set_position(pos_from("r1bq1rk1/pp1pnpbp/2n3p1/2p1p3/2P5/2NP1NP1/PP2PPBP/R1BQ1RK1 w - - 1 8"));
+    SearchLimits infinite;
+    infinite.infinite = true;
+    for (int i = 0; i < 40; ++i) {
+        SearchCallbacks cb;
+        engine.clear_stop();
+        std::thread stopper([&engine, i] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(i % 8));
+            engine.stop();
+        });
+        const SearchResult r = engine.search(infinite, cb);
+        stopper.join();
+        EXPECT_TRUE(is_legal(engine.position(), r.best));
+        if (i == 20) ASSERT_EQ(engine.set_option("Threads", "2"), "");
+    }
+    // A longer search: the helper's nodes are counted in the reports.
+    SearchLimits limits;
+    limits.depth = 9;
+    std::uint64_t reported = 0;
+    SearchCallbacks cb;
+    cb.on_iteration = [&](const IterationInfo& info) { reported = info.nodes; };
+    engine.search(limits, cb);
+    EXPECT_GT(reported, engine.stats().nodes);
+    EXPECT_EQ(engine.set_option("Threads", "1"), "");
+    EXPECT_EQ(engine.threads(), 1);
+}
+
+// A strength-limited search uses one thread whatever Threads says: its node budget and the
+// moves it picks are those the levels were calibrated with.
+TEST(Threads, LimitedStrengthSearchesOnOneThread) {
+    Engine one, two;
+    for (Engine* e : {&one, &two}) {
+        ASSERT_EQ(e->set_option("UCI_LimitStrength", "true"), "");
+        ASSERT_EQ(e->set_option("UCI_Elo", "1200"), "");
+    }
+    if (THREADS_AVAILABLE) ASSERT_EQ(two.set_option("Threads", "2"), "");
+    SearchLimits limits;
+    limits.depth = 6;
+    std::uint64_t nodes[2] = {};
+    int k = 0;
+    for (Engine* e : {&one, &two}) {
+        SearchCallbacks cb;
+        cb.on_iteration = [&](const IterationInfo& info) { nodes[k] = info.nodes; };
+        e->search(limits, cb);
+        ++k;
+    }
+    EXPECT_EQ(nodes[0], nodes[1]);
+}
+
+// One thread's bench is the signature, whatever other thread counts ran before.
+TEST(Threads, BenchWithThreadsLeavesTheSignatureAlone) {
+    SearchOptions options;
+    const BenchReport before = run_bench(5, options, {});
+    const BenchReport threaded = run_bench(5, options, {}, BENCH_HASH_MB, THREADS_AVAILABLE ? 2 : 1);
+    const BenchReport after = run_bench(5, options, {});
+    EXPECT_EQ(before.nodes, after.nodes);
+    EXPECT_GT(threaded.nodes, 0u);
+}
+
 TEST(Search, MultiPvGivesDistinctLinesBestFirst) {
     Engine engine;
     SearchOptions options;
@@ -282,6 +371,9 @@ TEST(Engine, OptionsRejectBadValuesAndKeepWorking) {
     EXPECT_NE(engine.set_option("PvMethod", "magic"), "");
     EXPECT_NE(engine.set_option("AltVariations", "maybe"), "");
     EXPECT_NE(engine.set_option("NoSuchOption", "1"), "");
+    EXPECT_NE(engine.set_option("Threads", "0"), "");
+    EXPECT_NE(engine.set_option("Threads", std::to_string(MAX_THREADS + 1)), "");
+    EXPECT_EQ(engine.threads(), 1);
     EXPECT_EQ(engine.hash_mb(), Engine::DEFAULT_HASH_MB);
     EXPECT_EQ(engine.set_option("Hash", "1"), "");
     EXPECT_EQ(engine.hash_mb(), 1);

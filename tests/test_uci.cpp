@@ -426,6 +426,38 @@ TEST(UciThreaded, StopAndRapidGoStopCycles) {
     EXPECT_EQ(bestmoves, gos);
     for (const std::string& l : out) EXPECT_FALSE(contains_text(l, "bestmove (none)")) << l;
 }
+
+// The same with Lazy SMP threads, their number changing between searches.
+TEST(UciThreaded, StopAndRapidGoStopCyclesWithHelperThreads) {
+    std::mutex m;
+    Lines out;
+    UciEngine engine(
+        [&](std::string_view line) {
+            std::lock_guard<std::mutex> lock(m);
+            out.emplace_back(line);
+        },
+        true);
+    engine.handle("setoption name Threads value 2");
+    int gos = 0;
+    for (int i = 0; i < 200; ++i) {
+        engine.handle(i % 3 == 0 ? "go infinite" : i % 3 == 1 ? "go depth 30" : "go nodes 20000");
+        ++gos;
+        if (i % 7 == 0) engine.handle("position startpos moves e2e4");
+        if (i % 11 == 0) engine.handle(i % 2 ? "setoption name Threads value 3" : "setoption name Threads value 2");
+        if (i % 13 == 0) engine.handle("ucinewgame");
+        engine.handle("stop");
+    }
+    engine.handle("go depth 6");
+    ++gos;
+    engine.wait();
+    int bestmoves = 0;
+    for (const std::string& l : out) bestmoves += l.rfind("bestmove ", 0) == 0;
+    EXPECT_EQ(bestmoves, gos);
+    for (const std::string& l : out) {
+        EXPECT_FALSE(contains_text(l, "bestmove (none)")) << l;
+        EXPECT_FALSE(contains_text(l, "error")) << l;
+    }
+}
 #endif
 
 TEST(UciHelpers, SplitWords) {

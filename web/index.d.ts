@@ -93,6 +93,11 @@ export interface EngineOptionValues {
    * @min 1
    * @max 32768 */
   Hash: number;
+  /** Search threads (Lazy SMP). This build searches on one thread.
+   * @default 1
+   * @min 1
+   * @max 1 */
+  Threads: number;
   /** Lines searched and reported per iteration.
    * @default 1
    * @min 1

@@ -9,6 +9,9 @@
 // deadlock); and the memory at the end, with the same Hash, is within a bound of the memory after
 // the warm-up.
 //
+// `threads` > 1: the engine searches with Lazy SMP (`setoption name Threads`), and 1 cycle in 50
+// changes the thread count between 1 and `threads`.
+//
 // Works on anything line-based: the native binary over a pipe (scripts/stress.mjs), the wasm
 // UciWorker (tests/js/worker-stress.test.mjs).
 import { Chess } from 'chess.js';
@@ -106,7 +109,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * `warmup` cycles, every 2000 cycles and at the end. Returns the figures; `problems` lists
  * everything that went wrong (empty: passed). A missing `readyok` throws.
  */
-export async function runUciStress(engine, { cycles = 10000, seed = 1, memory = null, readyTimeoutMs = 10000, warmup = 2000, longRate = 0.02, log = () => {} } = {}) {
+export async function runUciStress(engine, { cycles = 10000, seed = 1, memory = null, readyTimeoutMs = 10000, warmup = 2000, longRate = 0.02, threads = 1, log = () => {} } = {}) {
   const random = rng(seed);
   warmup = Math.min(warmup, Math.floor(cycles / 2));
   const positions = stressPositions(random);
@@ -182,6 +185,7 @@ export async function runUciStress(engine, { cycles = 10000, seed = 1, memory = 
   // memory for later allocations (measured: with Hash 16, 28 MB before Hash 64 was ever set and
   // 92 MB after), which is a bounded one-off, not growth.
   for (const mb of [1, 2, 4, 8, 16, 32, 64]) engine.send(`setoption name Hash value ${mb}`);
+  if (threads > 1) engine.send(`setoption name Threads value ${threads}`);
   let memWarm = null;
   for (let i = 0; i < cycles; i++) {
     const r = random();
@@ -197,6 +201,8 @@ export async function runUciStress(engine, { cycles = 10000, seed = 1, memory = 
     } else if (r < 0.16) {
       engine.send((before = 'ucinewgame'));
       current = positions[0];
+    } else if (threads > 1 && r < 0.18) {
+      engine.send((before = `setoption name Threads value ${1 + random.int(threads)}`));
     }
     if (random() < 0.01) {
       // A bad command: exactly one error line, and the engine carries on as before. Waiting for

@@ -1,0 +1,77 @@
+// Lazy SMP: helper threads that search the main search's root alongside it. They share the hash
+// table and nothing else (each has its own Searcher: position, stacks, histories, accumulators,
+// PV collector); what they find reaches the main thread only through the table. The main thread
+// alone reports lines and chooses the move, so every reported PV is one thread's own line.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "position.h"
+#include "search_limits.h"
+
+namespace mainline {
+
+class Searcher;
+struct SearchOptions;
+class TranspositionTable;
+
+// Native builds and WebAssembly built with -pthread run threads; the single-threaded
+// WebAssembly build (what a page without cross-origin isolation gets) has one.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define MAINLINE_HAS_THREADS 0
+#else
+#define MAINLINE_HAS_THREADS 1
+#endif
+constexpr bool THREADS_AVAILABLE = MAINLINE_HAS_THREADS;
+// The Threads option's range; each thread costs about 2 MB (its histories and stacks).
+constexpr int MAX_THREADS = THREADS_AVAILABLE ? 64 : 1;
+
+class HelperThreads {
+public:
+    explicit HelperThreads(TranspositionTable& tt);
+    ~HelperThreads();
+    HelperThreads(const HelperThreads&) = delete;
+    HelperThreads& operator=(const HelperThreads&) = delete;
+
+    // Threads for a search of `threads` threads in all, the caller's own included (so threads - 1
+    // helpers). Only between searches. Returns "" or why they could not be started (then one
+    // thread is left).
+    std::string set_threads(int threads);
+    int threads() const { return int(helpers_.size()) + 1; }
+
+    // Starts every helper on `root`. Called by the main thread's search once it has begun the
+    // search (the hash table's new generation): the helpers search without limits until
+    // stop_and_wait().
+    void start(const Position& root, const SearchLimits& limits, const SearchOptions& options);
+    // Stops the helpers and returns when every one has left its search.
+    void stop_and_wait();
+    // Nodes the helpers have searched so far in the current (or last) search, give or take one
+    // poll interval each.
+    std::uint64_t nodes() const;
+    // Forget what the helpers learned (a new game).
+    void clear();
+
+private:
+    struct Helper;
+    void run(Helper& helper, int index, std::uint64_t done);
+    void shut_down();
+
+    [[maybe_unused]] TranspositionTable& tt_;  // unused where there are no threads
+    std::vector<std::unique_ptr<Helper>> helpers_;
+    // The job the helpers take when woken: a new `job_` number, the root and the settings.
+    std::mutex mutex_;
+    std::condition_variable wake_, done_;
+    std::uint64_t job_ = 0;
+    int busy_ = 0;  // helpers still searching the current job
+    bool quit_ = false;
+    Position root_;
+    SearchLimits limits_;
+    std::unique_ptr<SearchOptions> options_;
+};
+
+}  // namespace mainline
