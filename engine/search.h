@@ -103,6 +103,8 @@ public:
     const SearchStats& stats() const { return stats_; }
     // This search's node count as last published for other threads (every poll interval).
     std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
+    // Before a helper is woken: the last search's count must not be read as the new one's.
+    void forget_published_nodes() { published_nodes_.store(0, std::memory_order_relaxed); }
 
 private:
     struct RootMove {

@@ -86,7 +86,10 @@ void HelperThreads::start(const Position& root, const SearchLimits& limits, cons
         *options_ = options;
         options_->helpers = nullptr;
         options_->multipv = 1;
-        for (auto& h : helpers_) h->searcher.clear_stop();
+        for (auto& h : helpers_) {
+            h->searcher.clear_stop();
+            h->searcher.forget_published_nodes();
+        }
         busy_ = int(helpers_.size());
         ++job_;
     }

@@ -277,7 +277,9 @@ TEST(Threads, StopEndsEveryThreadAndMovesStayLegal) {
         EXPECT_TRUE(is_legal(engine.position(), r.best));
         if (i == 20) ASSERT_EQ(engine.set_option("Threads", "2"), "");
     }
-    // A longer search: the helper's nodes are counted in the reports.
+    // A longer search from an empty table: the helper's nodes are counted in the reports.
+    engine.new_game();
+    engine.set_position(pos_from("r1bq1rk1/pp1pnpbp/2n3p1/2p1p3/2P5/2NP1NP1/PP2PPBP/R1BQ1RK1 w - - 1 8"));
     SearchLimits limits;
     limits.depth = 9;
     std::uint64_t reported = 0;
