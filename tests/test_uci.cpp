@@ -399,8 +399,10 @@ TEST_F(Uci, BenchPrintsTheSignature) {
 
 #ifndef __EMSCRIPTEN__
 // Threaded: `stop` answers at once with a legal move; every `go` gets exactly one `bestmove`,
-// also when `go`, `stop`, `position` and `setoption` arrive in quick succession.
-TEST(UciThreaded, StopAndRapidGoStopCycles) {
+// also when `go`, `stop`, `position`, `setoption` and `ucinewgame` arrive in quick succession.
+// With `threads` above 1 the search uses Lazy SMP helpers, their number changing between
+// `threads` and `threads` + 1.
+void rapid_go_stop_cycles(int threads) {
     std::mutex m;
     Lines out;
     UciEngine engine(
@@ -409,41 +411,16 @@ TEST(UciThreaded, StopAndRapidGoStopCycles) {
             out.emplace_back(line);
         },
         true);
-    int gos = 0;
-    for (int i = 0; i < 200; ++i) {
-        engine.handle(i % 3 == 0 ? "go infinite" : "go depth 30");
-        ++gos;
-        if (i % 7 == 0) engine.handle("position startpos moves e2e4");
-        if (i % 11 == 0) engine.handle("setoption name Hash value 2");
-        if (i % 13 == 0) engine.handle("ucinewgame");
-        engine.handle("stop");
-    }
-    engine.handle("go depth 3");
-    ++gos;
-    engine.wait();
-    int bestmoves = 0;
-    for (const std::string& l : out) bestmoves += l.rfind("bestmove ", 0) == 0;
-    EXPECT_EQ(bestmoves, gos);
-    for (const std::string& l : out) EXPECT_FALSE(contains_text(l, "bestmove (none)")) << l;
-}
-
-// The same with Lazy SMP threads, their number changing between searches.
-TEST(UciThreaded, StopAndRapidGoStopCyclesWithHelperThreads) {
-    std::mutex m;
-    Lines out;
-    UciEngine engine(
-        [&](std::string_view line) {
-            std::lock_guard<std::mutex> lock(m);
-            out.emplace_back(line);
-        },
-        true);
-    engine.handle("setoption name Threads value 2");
+    const std::string more = "setoption name Threads value " + std::to_string(threads + 1);
+    const std::string fewer = "setoption name Threads value " + std::to_string(threads);
+    if (threads > 1) engine.handle(fewer);
     int gos = 0;
     for (int i = 0; i < 200; ++i) {
         engine.handle(i % 3 == 0 ? "go infinite" : i % 3 == 1 ? "go depth 30" : "go nodes 20000");
         ++gos;
         if (i % 7 == 0) engine.handle("position startpos moves e2e4");
-        if (i % 11 == 0) engine.handle(i % 2 ? "setoption name Threads value 3" : "setoption name Threads value 2");
+        if (i % 11 == 0) engine.handle("setoption name Hash value 2");
+        if (threads > 1 && i % 17 == 0) engine.handle(i % 2 ? more : fewer);
         if (i % 13 == 0) engine.handle("ucinewgame");
         engine.handle("stop");
     }
@@ -458,6 +435,9 @@ TEST(UciThreaded, StopAndRapidGoStopCyclesWithHelperThreads) {
         EXPECT_FALSE(contains_text(l, "error")) << l;
     }
 }
+
+TEST(UciThreaded, StopAndRapidGoStopCycles) { rapid_go_stop_cycles(1); }
+TEST(UciThreaded, StopAndRapidGoStopCyclesWithHelperThreads) { rapid_go_stop_cycles(2); }
 #endif
 
 TEST(UciHelpers, SplitWords) {
