@@ -6,11 +6,18 @@
 
 namespace mainline {
 
-Engine::Engine()
+namespace {
+EngineLimits clamped(EngineLimits l) {
+    return {std::clamp(l.max_hash_mb, Engine::DEFAULT_HASH_MB, TranspositionTable::MAX_MB),
+            std::clamp(l.max_threads, 1, MAX_THREADS)};
+}
+}  // namespace
+
+Engine::Engine(EngineLimits limits)
     : searcher_(std::make_unique<Searcher>(tt_)),
       helpers_(tt_),
       options_(engine_options({tt_, *searcher_, helpers_, search_options_,
-                               [this](const std::string& path) { return load_network(path); }})),
+                               [this](const std::string& path) { return load_network(path); }, clamped(limits)})),
       rng_(std::random_device{}()) {
     const std::string error = tt_.resize(DEFAULT_HASH_MB);
     (void)error;  // the smallest tables always fit; resize() keeps what it can otherwise

@@ -39,7 +39,11 @@ public:
     // (docs/network.md).
     static constexpr bool USE_NNUE_DEFAULT = true;
 
-    Engine();
+    // The widest limits there are; EngineLimits narrows them (clamped to these, and Hash to at
+    // least the default table).
+    static constexpr EngineLimits NO_LIMITS{TranspositionTable::MAX_MB, MAX_THREADS};
+
+    explicit Engine(EngineLimits limits = NO_LIMITS);
     // The options' callbacks hold references into this object.
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;

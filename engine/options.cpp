@@ -176,7 +176,7 @@ OptionsMap engine_options(OptionTargets t) {
     for (PvMethod m : {PvMethod::STACK, PvMethod::TRIANGULAR, PvMethod::TT, PvMethod::PVHASH})
         pv_methods.emplace_back(to_string(m));
 
-    o.add("Hash", Option::spin(Engine::DEFAULT_HASH_MB, TranspositionTable::MIN_MB, TranspositionTable::MAX_MB,
+    o.add("Hash", Option::spin(Engine::DEFAULT_HASH_MB, TranspositionTable::MIN_MB, t.limits.max_hash_mb,
                                [&tt = t.tt](const Option& v) { return tt.resize(std::size_t(v.as_int())); }, "MB"));
     o.add("Clear Hash", Option::button([&tt = t.tt, &searcher = t.searcher, &helpers = t.helpers](const Option&) {
               tt.clear();
@@ -185,7 +185,7 @@ OptionsMap engine_options(OptionTargets t) {
               return std::string();
           }));
     // Lazy SMP threads (engine/threads.h); a strength-limited search always uses one.
-    o.add("Threads", Option::spin(1, 1, MAX_THREADS,
+    o.add("Threads", Option::spin(1, 1, t.limits.max_threads,
                                   [&helpers = t.helpers](const Option& v) { return helpers.set_threads(v.as_int()); }));
     o.add("MultiPV", Option::spin(defaults.multipv, 1, search_params::MAX_MULTIPV, [&s = t.search](const Option& v) {
               s.multipv = v.as_int();

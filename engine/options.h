@@ -102,6 +102,13 @@ private:
 // Option names compare as UCI says: without regard to case.
 bool same_option_name(std::string_view a, std::string_view b);
 
+// Where the platform ends the ranges of Hash and Threads: a page on a phone cannot have the
+// memory of a desktop (the web package sets these per platform; natively they are the maxima).
+struct EngineLimits {
+    int max_hash_mb;
+    int max_threads;
+};
+
 // The parts of one Engine that its options act on.
 struct OptionTargets {
     TranspositionTable& tt;
@@ -110,6 +117,7 @@ struct OptionTargets {
     SearchOptions& search;
     // EvalFile: loads the network at this path (or the one compiled in); returns "" or the error.
     std::function<std::string(const std::string& path)> load_network;
+    EngineLimits limits;
 };
 
 // The engine's options, every one of them, in the order of the `uci` listing. The strength

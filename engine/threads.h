@@ -28,8 +28,13 @@ class TranspositionTable;
 #define MAINLINE_HAS_THREADS 1
 #endif
 constexpr bool THREADS_AVAILABLE = MAINLINE_HAS_THREADS;
-// The Threads option's range; each thread costs about 2 MB (its histories and stacks).
-constexpr int MAX_THREADS = THREADS_AVAILABLE ? 64 : 1;
+// The Threads option's range; each thread costs about 2 MB (its histories and stacks), and in
+// WebAssembly a Web Worker of its own.
+#if defined(__EMSCRIPTEN__)
+constexpr int MAX_THREADS = THREADS_AVAILABLE ? 32 : 1;
+#else
+constexpr int MAX_THREADS = 64;
+#endif
 
 class HelperThreads {
 public:

@@ -137,7 +137,8 @@ std::string format_info(const IterationInfo& info) {
     return s;
 }
 
-UciEngine::UciEngine(Writer writer, bool threaded) : writer_(std::move(writer)), threaded_(threaded) {}
+UciEngine::UciEngine(Writer writer, bool threaded, EngineLimits limits)
+    : writer_(std::move(writer)), threaded_(threaded), engine_(limits) {}
 
 UciEngine::~UciEngine() { stop_search(); }
 

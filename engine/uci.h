@@ -24,7 +24,7 @@ class UciEngine {
 public:
     using Writer = std::function<void(std::string_view line)>;
 
-    UciEngine(Writer writer, bool threaded);
+    UciEngine(Writer writer, bool threaded, EngineLimits limits = Engine::NO_LIMITS);
     ~UciEngine();
     UciEngine(const UciEngine&) = delete;
     UciEngine& operator=(const UciEngine&) = delete;

@@ -17,7 +17,7 @@
 // section adds an entry there with its own measure() function and ratios.
 import { existsSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { UciProcess } from './lib/uci-process.mjs';
@@ -166,9 +166,10 @@ const SECTIONS = [
   },
   {
     // Lazy SMP: time to depth over the bench positions (`bench D hash 64 threads N`, the main
-    // thread's depth), 1 thread against 2, interleaved.
+    // thread's depth), 1 thread against 2, interleaved; natively and in the threaded web build
+    // under Node (the package's engine.bench(D, threads), 16 MB hash).
     id: 'threads',
-    title: 'Threads: time to depth, 1 thread vs 2 (native, bench positions)',
+    title: 'Threads: time to depth, 1 thread vs 2 (native and threaded web build in Node, bench positions)',
     engines: [],
     run: () => runThreadsBench(),
   },
@@ -202,10 +203,36 @@ async function runThreadsBench() {
   const target = 1.6;
   const ratio = median(ratios);
   const pass = ratio >= target;
-  console.log(`\ntime to depth ${depth}, 1 thread / 2 threads: median ${fmt(ratio, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(', ')}), ` +
+  console.log(`\nnative: time to depth ${depth}, 1 thread / 2 threads: median ${fmt(ratio, 2)} (rounds ${ratios.map((r) => fmt(r, 2)).join(', ')}), ` +
     `target >= ${fmt(target, 2)}  ${pass ? 'PASS' : 'MISS'}`);
-  return { id: 'threads', rows: counts.map((t) => ({ threads: t, depth, ms: times[t] })),
-    ratios: [{ ratio: 'ttd 1/2', value: ratio, target, pass }], errors: [], missed: pass ? 0 : 1 };
+
+  // The threaded web build in Node: one engine, its bench with 1 and 2 threads, interleaved.
+  const { createEngine } = await import(pathToFileURL(path.join(ROOT, 'web/src/node.js')).href);
+  const engine = await createEngine({ build: 'threaded' });
+  const webTimes = { 1: [], 2: [] };
+  const webRatios = [];
+  try {
+    for (let rep = 0; rep < opts.reps; rep++) {
+      const round = {};
+      for (const t of rep % 2 ? [...counts].reverse() : counts) {
+        round[t] = await engine.bench(depth, t);
+        webTimes[t].push(round[t].timeMs);
+        console.log(`  round ${rep + 1}/${opts.reps}  web ${t} thread${t > 1 ? 's' : ' '}  depth ${depth}  ${pad(round[t].timeMs, 7, true)} ms  ${round[t].nodes} nodes`);
+      }
+      webRatios.push(round[1].timeMs / round[2].timeMs);
+    }
+  } finally {
+    engine.terminate();
+  }
+  const webTarget = 1.5;
+  const webRatio = median(webRatios);
+  const webPass = webRatio >= webTarget;
+  console.log(`threaded web build in Node: time to depth ${depth}, 1 thread / 2 threads: median ${fmt(webRatio, 2)} ` +
+    `(rounds ${webRatios.map((r) => fmt(r, 2)).join(', ')}), target >= ${fmt(webTarget, 2)}  ${webPass ? 'PASS' : 'MISS'}`);
+  return { id: 'threads',
+    rows: [...counts.map((t) => ({ build: 'native', threads: t, depth, ms: times[t] })), ...counts.map((t) => ({ build: 'web-threaded', threads: t, depth, ms: webTimes[t] }))],
+    ratios: [{ ratio: 'ttd 1/2 native', value: ratio, target, pass }, { ratio: 'ttd 1/2 web', value: webRatio, target: webTarget, pass: webPass }],
+    errors: [], missed: (pass ? 0 : 1) + (webPass ? 0 : 1) };
 }
 
 async function runSection(sec) {

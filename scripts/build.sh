@@ -3,7 +3,7 @@
 #   build/        native Release (-O3 -mpopcnt)          -> build/mainline, build/mainline_tests
 #   build-debug/  native Debug (asserts on)               -> skipped with --no-debug or MAINLINE_DEBUG_BUILD=0
 #   build-wasm/   Emscripten Release, run under node      -> build-wasm/mainline.js (+ .wasm), mainline_tests.js
-#                 and the web build mainline_web (-> web/dist/: mainline_web.js + .wasm, worker.js)
+#                 and the web builds mainline_web, mainline_web_mt (threaded) (-> web/dist/)
 # Usage: scripts/build.sh [--native-only | --wasm-only] [--no-debug] [--sanitize] [--tsan]
 #   --sanitize   also build build-asan/ (native Debug, MAINLINE_SANITIZE=ON: ASan+UBSan)
 #   --tsan       also build build-tsan/ (native, MAINLINE_SANITIZE_THREAD=ON: ThreadSanitizer; the UCI
@@ -75,7 +75,8 @@ if ((wasm)); then
   configure build-wasm emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CROSSCOMPILING_EMULATOR="$NODE_BIN" "${extra[@]}"
   step "wasm Release" build-wasm
-  # web package (web/): the CMake target mainline_web copied web/dist/mainline_web.{js,wasm};
-  # bundle the browser worker web/dist/worker.js from them (esbuild, from npm ci).
+  # web package (web/): the CMake targets mainline_web and mainline_web_mt (threaded) copied
+  # web/dist/mainline_web{,_mt}.{js,wasm} (+ mainline_web_mt.worker.js); bundle the browser
+  # workers web/dist/worker.js and worker-mt.js from them (esbuild, from npm ci).
   node web/scripts/bundle.mjs
 fi

@@ -150,6 +150,10 @@ const char* status_name(const Position& pos) {
 // ---------------------------------------------------------------------------------------------
 class WebEngine {
 public:
+    WebEngine() = default;
+    // The platform's ends of the Hash and Threads ranges (web/src/worker-core.js sets them).
+    WebEngine(int max_hash_mb, int max_threads) : engine_(EngineLimits{max_hash_mb, max_threads}) {}
+
     // Sets the position: FEN (or "startpos") plus moves (UCI or SAN, space-separated).
     // Returns the resulting FEN.
     val setPosition(const std::string& fen, const std::string& moves) {
@@ -276,14 +280,18 @@ public:
         return o;
     }
 
-    // The bench (bench.h): fixed positions and depth, fresh 16 MB hash; `nodes` is the signature.
-    // depth 0: the default depth of `mainline bench`.
-    val bench(int depth) {
+    // The bench (bench.h): fixed positions and depth, fresh 16 MB hash; `nodes` is the signature
+    // (with one thread). depth 0: the default depth of `mainline bench`. More threads: for speed
+    // figures (the threaded build; the worker has made their Workers ready).
+    val bench(int depth, int threads) {
         if (depth == 0) depth = BENCH_DEFAULT_DEPTH;
         if (depth < 1 || depth > 30) return error_value("bench depth must be from 1 to 30 (0: the default)");
+        const int max_threads = engine_.options()["Threads"].max();
+        if (threads < 1 || threads > max_threads)
+            return error_value("bench threads must be from 1 to " + std::to_string(max_threads));
         SearchOptions options = engine_.search_options();
         options.multipv = 1;
-        const BenchReport r = run_bench(depth, options, {}, BENCH_HASH_MB);
+        const BenchReport r = run_bench(depth, options, {}, BENCH_HASH_MB, threads);
         val o = val::object();
         o.set("nodes", double(r.nodes));
         o.set("timeMs", double(r.time_ms));
@@ -315,8 +323,10 @@ private:
 // through the keep_going callback, called every few thousand nodes.
 class UciText {
 public:
-    explicit UciText(val writer)
-        : writer_(std::move(writer)), uci_([this](std::string_view line) { writer_(std::string(line)); }, false) {}
+    UciText(val writer, int max_hash_mb, int max_threads)
+        : writer_(std::move(writer)),
+          uci_([this](std::string_view line) { writer_(std::string(line)); }, false,
+               EngineLimits{max_hash_mb, max_threads}) {}
 
     // Handles one command line; false after `quit`. `keep_going(nodes)`: see WebEngine::search.
     bool handle(const std::string& line, val keep_going) {
@@ -367,6 +377,7 @@ EMSCRIPTEN_BINDINGS(mainline) {
     using namespace mainline::web;
     emscripten::class_<WebEngine>("Engine")
         .constructor<>()
+        .constructor<int, int>()
         .function("setPosition", &WebEngine::setPosition)
         .function("setOption", &WebEngine::setOption)
         .function("optionDescriptions", &WebEngine::optionDescriptions)
@@ -382,7 +393,7 @@ EMSCRIPTEN_BINDINGS(mainline) {
         .function("bench", &WebEngine::bench)
         .function("debugCrash", &WebEngine::debugCrash);
     emscripten::class_<UciText>("UciText")
-        .constructor<val>()
+        .constructor<val, int, int>()
         .function("handle", &UciText::handle)
         .function("ponderhit", &UciText::ponderhit);
     emscripten::function("validateFen", &validateFen);

@@ -88,15 +88,19 @@ export interface Analysis extends AsyncIterableIterator<IterationInfo> {
  * them with the WebAssembly build's `engine.options`).
  */
 export interface EngineOptionValues {
-  /** Hash table size in MB; resizing keeps the engine's other state.
+  /** Hash table size in MB; resizing keeps the engine's other state. The maximum is the
+   * platform's: 512 in Node and desktop browsers, 64 on iPads and Android, 32 on iPhones (see
+   * `engine.options`); the native engine allows 32768.
    * @default 16
    * @min 1
-   * @max 32768 */
+   * @max 512 */
   Hash: number;
-  /** Search threads (Lazy SMP). This build searches on one thread.
+  /** Search threads (Lazy SMP), each a Worker of its own. The threaded build (`engine.build`
+   * 'threaded': Node, and cross-origin isolated pages) allows up to 32, or the browser's
+   * `navigator.hardwareConcurrency`; the single-threaded build 1.
    * @default 1
    * @min 1
-   * @max 1 */
+   * @max 32 */
   Threads: number;
   /** Lines searched and reported per iteration.
    * @default 1
@@ -164,6 +168,15 @@ export interface EngineOptions {
    * 'sab' when available).
    */
   stopMode?: 'auto' | 'sab' | 'terminate';
+  /**
+   * Which WebAssembly build runs: 'threaded' (Emscripten pthreads over shared memory: Node, and
+   * pages that are cross-origin isolated), 'single' (one thread, any page), or 'auto' (default:
+   * threaded wherever shared memory is available, silently single otherwise). 'threaded'
+   * without shared memory rejects with an INPUT error. In browsers the threaded build starts
+   * with min(navigator.hardwareConcurrency - 1, 8) threads unless `options.Threads` is given;
+   * in Node with 1.
+   */
+  build?: 'auto' | 'threaded' | 'single';
   /** UCI options to set at start, e.g. { Hash: 64, MultiPV: 2 }. */
   options?: Partial<EngineOptionValues>;
   /** Restart the worker by itself after a crash (the 'error' event is still emitted). */
@@ -175,7 +188,9 @@ export interface EngineOptions {
   /** stopMode 'sab': if a stopped search has not answered after this long (a busy or stuck
    * worker), the worker is restarted as in 'terminate' mode (default 2000 ms). */
   stopTimeoutMs?: number;
-  /** Browser only: where the worker script and the .wasm are (default: next to the package's files). */
+  /** Browser only: where the worker script and the .wasm are (default: next to the package's
+   * files; for the threaded build: dist/worker-mt.js, which loads dist/mainline_web_mt.js, and
+   * mainline_web_mt.worker.js for the helper threads, from the same folder). */
   workerUrl?: string | { readonly href: string };
   wasmUrl?: string | { readonly href: string };
 }
@@ -201,6 +216,10 @@ export interface PositionInfo {
 export interface Engine {
   readonly state: 'starting' | 'ready' | 'crashed' | 'terminated';
   readonly stopMode: 'sab' | 'terminate';
+  /** The WebAssembly build that runs (see EngineOptions.build). */
+  readonly build: 'threaded' | 'single';
+  /** The threads a search uses now (the Threads option). */
+  readonly threads: number;
   /** The engine's options as it declares them, in the order of the UCI `uci` listing. */
   readonly options: readonly OptionDeclaration[];
 
@@ -229,8 +248,9 @@ export interface Engine {
   convertMoves(position: Position, moves: string[]): Promise<{ fen: string; uci: string[]; san: string[] }>;
   toSan(position: Position, moves: string[]): Promise<string[]>;
   toUci(position: Position, moves: string[]): Promise<string[]>;
-  /** The engine's bench (its node count is the bench signature). depth 0: the default depth. */
-  bench(depth?: number): Promise<{ nodes: number; timeMs: number; nps: number }>;
+  /** The engine's bench (its node count with one thread is the bench signature). depth 0: the
+   * default depth; threads (default 1): for speed figures, up to the Threads maximum. */
+  bench(depth?: number, threads?: number): Promise<{ nodes: number; timeMs: number; nps: number }>;
 
   /** Starts a new worker after a crash; options set before are restored. */
   restart(): Promise<Engine>;
@@ -254,6 +274,8 @@ export function createEngine(options?: EngineOptions): Promise<Engine>;
  */
 export interface UciWorker {
   readonly stopMode: 'sab' | 'terminate';
+  /** The WebAssembly build that runs; its Threads option starts at 1, as UCI engines' do. */
+  readonly build: 'threaded' | 'single';
   postMessage(command: string): void;
   onmessage: ((event: { data: string }) => void) | null;
   onerror: ((error: EngineError) => void) | null;
@@ -265,4 +287,4 @@ export interface UciWorker {
   terminate(): void;
 }
 
-export function createUciWorker(options?: Pick<EngineOptions, 'stopMode' | 'workerUrl' | 'wasmUrl'>): UciWorker;
+export function createUciWorker(options?: Pick<EngineOptions, 'stopMode' | 'build' | 'workerUrl' | 'wasmUrl'>): UciWorker;

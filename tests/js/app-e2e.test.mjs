@@ -257,7 +257,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
     }
   }, 60000);
 
-  test('board input: legal-move hints, promotion picker, keyboard moves; settings: MultiPV, PvMethod, Hash', async () => {
+  test('board input: legal-move hints, promotion picker, keyboard moves; settings: MultiPV, PvMethod, Hash, Threads', async () => {
     const { page, context, problems } = await open(server.url);
     try {
       await waitForDepth(page, 2);
@@ -299,6 +299,15 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       await page.selectOption('#set-pvmethod', 'tt');
       await page.selectOption('#set-hash', '64');
       await page.waitForFunction(() => /PV method tt/.test(document.querySelector('#settings-note').textContent));
+      // Threads: offered up to one per core, since `npm start` serves the page cross-origin isolated
+      expect(await page.isDisabled('#set-threads')).toBe(false);
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      expect(await page.$$eval('#set-threads option', (os) => os.map((o) => o.value))).toEqual(Array.from({ length: Math.min(cores, 32) }, (_, i) => String(i + 1)));
+      if (cores >= 2) {
+        await page.selectOption('#set-threads', '2');
+        await page.waitForFunction(() => /2 threads/.test(document.querySelector('#settings-note').textContent));
+        expect(await page.textContent('#threads-note')).toMatch(/^Searching with 2 of up to \d+ threads/);
+      }
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=iteration-row][data-bound=exact]')].some((r) => r.querySelectorAll('[data-testid=pv-line]').length === 3 && Number(r.dataset.depth) >= 6), null, { timeout: 20000 });
       const all = await rows(page);
       expectLegalLines(all);
@@ -415,6 +424,9 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       await waitForDepth(plain.page, 5);
       expect(await plain.page.evaluate(() => crossOriginIsolated)).toBe(false);
       expect(await plain.page.evaluate(() => document.body.dataset.stopMode)).toBe('terminate');
+      // one thread, and the settings say why
+      expect(await plain.page.isDisabled('#set-threads')).toBe(true);
+      expect(await plain.page.textContent('#threads-note')).toMatch(/^One thread: this page is not cross-origin isolated/);
       // a new position stops the search (worker restart) and analyses the new one
       await plain.page.fill('[data-testid=fen-input]', TACTIC);
       await plain.page.press('[data-testid=fen-input]', 'Enter');

@@ -139,9 +139,10 @@ function runUci(cmd, args, input) {
 }
 
 // Timing fields differ from run to run; everything else must be identical.
-// Timing differs, and so does the Threads range: the single-threaded wasm build declares 1 to 1.
+// Timing differs, and so do the ranges of Threads and Hash: mainline-uci runs the threaded wasm
+// build (32 threads, 512 MB), the native engine allows 64 and 32768.
 const normalize = (lines) =>
-  lines.map((l) => l.replace(/ nps \d+/, ' nps N').replace(/ time \d+/, ' time T').replace(/^(option name Threads .* max) \d+$/, '$1 M'));
+  lines.map((l) => l.replace(/ nps \d+/, ' nps N').replace(/ time \d+/, ' time T').replace(/^(option name (Threads|Hash) .* max) \d+$/, '$1 M'));
 
 test('mainline-uci (wasm) answers a scripted session exactly like the native engine', async () => {
   const script = [
@@ -151,7 +152,8 @@ test('mainline-uci (wasm) answers a scripted session exactly like the native eng
   ].join('\n') + '\n';
   const wasm = await runUci(process.execPath, [BIN], script);
   expect(wasm).toContain('uciok');
-  expect(wasm).toContain('option name Threads type spin default 1 min 1 max 1');
+  expect(wasm).toContain('option name Threads type spin default 1 min 1 max 32');
+  expect(wasm).toContain('option name Hash type spin default 16 min 1 max 512');
   expect(wasm).toContain('Nodes searched: 23193');
   expect(wasm.filter((l) => l.startsWith('bestmove')).length).toBe(1);
   if (!existsSync(NATIVE)) return;

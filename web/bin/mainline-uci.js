@@ -9,6 +9,8 @@ const engine = createUciWorker();
 let quitting = false;
 engine.onmessage = (e) => process.stdout.write(`${e.data}\n`);
 engine.onerror = (e) => process.stderr.write(`mainline-uci: ${e.message}\n`);
+// A reader that goes away (`mainline-uci | head`) ends the engine, as it would a native one.
+process.stdout.on('error', (e) => process.exit(e.code === 'EPIPE' ? 0 : 1));
 
 async function finish() {
   await engine.whenIdle();

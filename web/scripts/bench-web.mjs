@@ -2,11 +2,14 @@
 //   size    gzip -9 of what a browser downloads: dist/mainline_web.wasm + dist/worker.js (the
 //           engine: wasm, Emscripten glue and worker), plus the client (src/index.js + client.js,
 //           minified as an app's bundler would), the network included   target: all <= 200 KB
+//           The threaded build instead: dist/mainline_web_mt.wasm + worker-mt.js +
+//           mainline_web_mt.js + mainline_web_mt.worker.js       target: <= 1.10x the single
 //   speed   `bench` nodes/second of the web build in Node (the package, in a worker thread) vs the
 //           native `build/mainline bench`; same bench signature required   target: >= 0.85
 //           (the node CLI build, build-wasm/mainline.js, is shown for reference)
-//   stop    stop() -> result latency in Node, SharedArrayBuffer flag and terminate-and-respawn
-//                                                                        target: <= 50 ms
+//           (both builds: the single-threaded one, and the threaded one with Threads 1)
+//   stop    stop() -> result latency in Node, SharedArrayBuffer flag (1 and 2 threads) and
+//           terminate-and-respawn                                        target: <= 50 ms
 //   browser cold start to the first iteration and stop latency in Chromium (playwright-core),
 //           with and without cross-origin isolation                      target: <= 100 ms
 // Can also run alone: node web/scripts/bench-web.mjs [--reps N] [--quick]
@@ -37,6 +40,7 @@ async function sizes() {
   const wasm = file('dist/mainline_web.wasm');
   const worker = file('dist/worker.js');
   const glue = file('dist/mainline_web.js');
+  const mt = ['dist/mainline_web_mt.wasm', 'dist/worker-mt.js', 'dist/mainline_web_mt.js', 'dist/mainline_web_mt.worker.js'].map((f) => ({ f, gz: gz(file(f)) }));
   let client = null;
   let clientNote = 'esbuild --minify of src/index.js + src/client.js';
   try {
@@ -52,6 +56,7 @@ async function sizes() {
     worker: { raw: worker.length, gz: gz(worker) },
     glue: { raw: glue.length, gz: gz(glue) },
     client: { raw: client.length, gz: gz(client), note: clientNote },
+    threaded: mt,
   };
 }
 
@@ -62,8 +67,8 @@ async function benchCli(cmd, args) {
   return { nodes, nps };
 }
 
-async function stopLatencies(createEngine, stopMode, n) {
-  const engine = await createEngine({ stopMode });
+async function stopLatencies(createEngine, stopMode, n, threads = 1) {
+  const engine = await createEngine({ stopMode, options: { Threads: threads } });
   const stops = [];
   const ready = [];
   try {
@@ -94,7 +99,7 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
     ratios.push({ case: 'web', ratio: label, value, target: limit, pass });
     log(`  ${label.padEnd(46)} ${fmt(value, higherIsBetter ? 2 : 1).padStart(8)}  target ${higherIsBetter ? '>=' : '<='} ${limit}  ${pass ? 'PASS' : 'MISS'}${extra}`);
   };
-  for (const f of ['dist/mainline_web.wasm', 'dist/worker.js']) {
+  for (const f of ['dist/mainline_web.wasm', 'dist/worker.js', 'dist/mainline_web_mt.wasm', 'dist/worker-mt.js']) {
     if (!existsSync(path.join(WEB, f))) {
       errors.push(`web/${f} not found: run \`npm run build\` first`);
       return { id: 'web', rows, ratios, errors, missed };
@@ -109,7 +114,11 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   log(`    client                  ${kb(s.client.raw).padStart(9)} raw  ${kb(s.client.gz).padStart(9)} gz   (${s.client.note})`);
   const engineKb = (s.wasm.gz + s.worker.gz) / 1024;
   const totalKb = engineKb + s.client.gz / 1024;
-  rows.push({ what: 'size', wasmGz: s.wasm.gz, workerGz: s.worker.gz, clientGz: s.client.gz, engineKb, totalKb });
+  log('    threaded build, instead of the first two:');
+  for (const { f, gz: n } of s.threaded) log(`    ${f.padEnd(34)} ${kb(n).padStart(9)} gz`);
+  const threadedKb = s.threaded.reduce((a, x) => a + x.gz, 0) / 1024 + s.client.gz / 1024;
+  log(`    single-threaded download ${fmt(totalKb)} KB, threaded ${fmt(threadedKb)} KB (client included)`);
+  rows.push({ what: 'size', wasmGz: s.wasm.gz, workerGz: s.worker.gz, clientGz: s.client.gz, engineKb, totalKb, threadedKb });
 
   // ---- speed: bench nps, web build in Node vs native
   const { createEngine } = await import(pathToFileURL(path.join(WEB, 'src/node.js')));
@@ -120,7 +129,15 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   const engines = {
     native: existsSync(native) ? () => benchCli(native, benchArgs) : null,
     web: async () => {
-      const e = await createEngine();
+      const e = await createEngine({ build: 'single' });
+      try {
+        return await e.bench(depth);
+      } finally {
+        e.terminate();
+      }
+    },
+    webmt: async () => {
+      const e = await createEngine({ build: 'threaded' });
       try {
         return await e.bench(depth);
       } finally {
@@ -129,7 +146,7 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
     },
     cli: existsSync(cli) ? () => benchCli(process.execPath, [cli, ...benchArgs]) : null,
   };
-  const labels = { native: 'native build/mainline', web: 'web build (package, Node worker)', cli: 'node CLI build-wasm/mainline.js' };
+  const labels = { native: 'native build/mainline', web: 'web build (package, Node worker)', webmt: 'threaded web build, 1 thread', cli: 'node CLI build-wasm/mainline.js' };
   const ids = Object.keys(engines).filter((k) => engines[k]);
   const got = Object.fromEntries(ids.map((k) => [k, []]));
   log(`\n  bench ${depth || '(default depth)'}, ${reps} rounds interleaved:`);
@@ -149,9 +166,11 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
 
   // ---- stop latency in Node
   const sab = await stopLatencies(createEngine, 'sab', quick ? 4 : 10);
+  const sab2 = await stopLatencies(createEngine, 'sab', quick ? 4 : 10, 2);
   const term = await stopLatencies(createEngine, 'terminate', quick ? 3 : 5);
-  rows.push({ what: 'stop-node', sab, terminate: term });
+  rows.push({ what: 'stop-node', sab, sab2, terminate: term });
   log(`\n  stop() -> result in Node: SharedArrayBuffer flag ${sab.stops.map((x) => fmt(x)).join(', ')} ms`);
+  log(`                            same, 2 threads        ${sab2.stops.map((x) => fmt(x)).join(', ')} ms`);
   log(`                            terminate + respawn    ${term.stops.map((x) => fmt(x)).join(', ')} ms (engine ready again after ${term.ready.map((x) => fmt(x, 0)).join(', ')} ms)`);
 
   // ---- Chromium
@@ -167,14 +186,17 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
         const cold = [];
         const stops = [];
         const ready = [];
+        const threadStops = [];
         for (let rep = 0; rep < reps; rep++) {
-          const r = await runPage(chromium.browser, server.url, mode, ['cold', 'stop']);
+          const r = await runPage(chromium.browser, server.url, mode, mode === 'coi' ? ['cold', 'stop', 'threads'] : ['cold', 'stop']);
           if (r.error) throw new Error(r.error);
           cold.push(r.cold.firstIterationMs);
           for (const x of r.stop.runs) stops.push(x.stopMs), ready.push(x.readyAgainMs);
+          if (r.threads) for (const x of r.threads.stops) threadStops.push(x.stopMs);
         }
-        browser[mode] = { cold, stops, ready };
+        browser[mode] = { cold, stops, ready, threadStops };
         log(`\n  Chromium ${mode.padEnd(5)} cold start -> first iteration ${cold.map((x) => fmt(x)).join(', ')} ms; stop -> result ${stops.map((x) => fmt(x)).join(', ')} ms`);
+        if (threadStops.length) log(`  Chromium ${mode.padEnd(5)} 2 threads: stop -> result ${threadStops.map((x) => fmt(x)).join(', ')} ms`);
       }
     } finally {
       await chromium.close();
@@ -189,13 +211,17 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   // ---- targets
   log('\n  budgets:');
   target('download: wasm + worker JS + client, gzip (KB)', totalKb, 200, false, `   (engine ${fmt(engineKb)} KB + client ${kb(s.client.gz)})`);
+  target('threaded download / single-threaded', threadedKb / totalKb, 1.1, false, `   (${fmt(threadedKb)} KB)`);
   if (got.native) {
     target('bench nps, web build in Node / native (best)', best('web') / best('native'), 0.85, true, `   (median ${fmt(med('web') / med('native'), 2)}${got.cli ? `; node CLI build ${fmt(best('cli') / best('native'), 2)}` : ''})`);
+    target('bench nps, threaded web build / native', best('webmt') / best('native'), 0.85, true, `   (median ${fmt(med('webmt') / med('native'), 2)})`);
   }
   target('stop latency, Node, SharedArrayBuffer (max ms)', Math.max(...sab.stops), 50, false, `   (median ${fmt(median(sab.stops))})`);
+  target('stop latency, Node, 2 threads (max ms)', Math.max(...sab2.stops), 50, false, `   (median ${fmt(median(sab2.stops))})`);
   target('stop latency, Node, terminate (max ms)', Math.max(...term.stops), 50, false);
   if (browser) {
     target('stop latency, Chromium COOP/COEP (max ms)', Math.max(...browser.coi.stops), 50, false, `   (median ${fmt(median(browser.coi.stops))})`);
+    target('stop latency, Chromium COOP/COEP, 2 threads (max ms)', Math.max(...browser.coi.threadStops), 50, false, `   (median ${fmt(median(browser.coi.threadStops))})`);
     target('stop latency, Chromium plain (max ms)', Math.max(...browser.plain.stops), 50, false);
     target('cold start -> 1st iteration, Chromium plain', median(browser.plain.cold), 100, false, `   (median; best ${fmt(Math.min(...browser.plain.cold))})`);
     target('cold start -> 1st iteration, Chromium COOP/COEP', median(browser.coi.cold), 100, false, `   (median; best ${fmt(Math.min(...browser.coi.cold))})`);

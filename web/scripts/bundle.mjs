@@ -1,25 +1,41 @@
 #!/usr/bin/env node
-// Builds dist/worker.js, the browser worker: src/worker.js + src/worker-core.js + the Emscripten
-// module (dist/mainline_web.js, from the CMake target mainline_web) in one minified ES module.
-// Run by scripts/build.sh after the wasm build. Needs esbuild (a devDependency of the repo).
-// Usage: node web/scripts/bundle.mjs [--check]   (--check: exit 1 if dist/worker.js is stale)
-import { existsSync, statSync } from 'node:fs';
+// Builds the browser workers in web/dist/ after the wasm build (run by scripts/build.sh; needs
+// esbuild, a devDependency of the repo):
+//   dist/worker.js     src/worker.js + src/worker-core.js + the Emscripten module
+//                      (dist/mainline_web.js, CMake target mainline_web): one minified ES module.
+//   dist/worker-mt.js  src/worker-mt.js + src/worker-core.js, importing dist/mainline_web_mt.js
+//                      (CMake target mainline_web_mt), which stays a file of its own: the helper
+//                      threads' Workers (dist/mainline_web_mt.worker.js) import it too. It is
+//                      minified in place.
+// Usage: node web/scripts/bundle.mjs [--check]   (--check: exit 1 if an output is stale)
+import { existsSync, statSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.join(WEB, 'dist/worker.js');
-const inputs = ['src/worker.js', 'src/worker-core.js', 'dist/mainline_web.js'].map((f) => path.join(WEB, f));
+const at = (f) => path.join(WEB, f);
+const common = ['src/worker-core.js', 'src/worker-browser.js', 'src/limits.js'];
+const outputs = [
+  { out: 'dist/worker.js', entry: 'src/worker.js', inputs: [...common, 'dist/mainline_web.js'] },
+  { out: 'dist/worker-mt.js', entry: 'src/worker-mt.js', inputs: [...common, 'dist/mainline_web_mt.js'], external: '../dist/mainline_web_mt.js' },
+];
+// dist/mainline_web_mt.js is rewritten in place; this marks it as done.
+const MINIFIED_MARK = '// mainline-chess threaded module (MIT), minified by web/scripts/bundle.mjs\n';
 
-const missing = inputs.filter((f) => !existsSync(f));
+const missing = outputs.flatMap((o) => [o.entry, ...o.inputs]).filter((f) => !existsSync(at(f)));
 if (missing.length) {
-  console.error(`bundle: missing ${missing.map((f) => path.relative(WEB, f)).join(', ')} (build the wasm first: scripts/build.sh --wasm-only)`);
+  console.error(`bundle: missing ${[...new Set(missing)].join(', ')} (build the wasm first: scripts/build.sh --wasm-only)`);
   process.exit(1);
 }
-const stale = !existsSync(out) || inputs.some((f) => statSync(f).mtimeMs > statSync(out).mtimeMs);
-if (process.argv.includes('--check')) process.exit(stale ? 1 : 0);
-if (!stale && !process.argv.includes('--force')) {
-  console.log('bundle: web/dist/worker.js is up to date');
+const mtime = (f) => statSync(at(f)).mtimeMs;
+const isStale = (o) => !existsSync(at(o.out)) || [o.entry, ...o.inputs].some((f) => mtime(f) > mtime(o.out));
+const mtModule = 'dist/mainline_web_mt.js';
+const mtUnminified = !readFileSync(at(mtModule), 'utf8').startsWith(MINIFIED_MARK);
+const stale = outputs.filter(isStale);
+if (process.argv.includes('--check')) process.exit(stale.length || mtUnminified ? 1 : 0);
+const force = process.argv.includes('--force');
+if (!stale.length && !mtUnminified && !force) {
+  console.log('bundle: web/dist/worker.js and worker-mt.js are up to date');
   process.exit(0);
 }
 
@@ -30,16 +46,29 @@ try {
   console.error('bundle: esbuild is not installed: run `npm ci` (or `npm install`) in the repository root');
   process.exit(1);
 }
-await esbuild.build({
-  entryPoints: [path.join(WEB, 'src/worker.js')],
-  outfile: out,
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2020',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  banner: { js: '// mainline-chess worker (MIT). Built from web/src/worker.js by web/scripts/bundle.mjs.' },
-});
-console.log(`bundle: wrote web/dist/worker.js (${statSync(out).size} bytes)`);
+if (mtUnminified) {
+  const { code } = await esbuild.transform(readFileSync(at(mtModule), 'utf8'), {
+    format: 'esm',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+  });
+  writeFileSync(at(mtModule), MINIFIED_MARK + code);
+  console.log(`bundle: minified ${mtModule} (${statSync(at(mtModule)).size} bytes)`);
+}
+for (const o of force ? outputs : outputs.filter(isStale)) {
+  await esbuild.build({
+    entryPoints: [at(o.entry)],
+    outfile: at(o.out),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    external: o.external ? [o.external] : [],
+    banner: { js: `// mainline-chess worker (MIT). Built from web/${o.entry} by web/scripts/bundle.mjs.` },
+  });
+  console.log(`bundle: wrote web/${o.out} (${statSync(at(o.out)).size} bytes)`);
+}

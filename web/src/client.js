@@ -1,7 +1,9 @@
 // Platform-independent client of the engine worker (see worker-core.js for the protocol).
 // index.js (browsers) and node.js (Node) bind it to a platform:
-//   { name, sharedMemory: boolean, compile(opts): Promise<WebAssembly.Module>,
-//     spawn(opts): { post(msg), onMessage(fn), onError(fn), terminate(), ref(), unref() } }
+//   { name, sharedMemory: boolean, defaultThreads(): number, urls?(build): object (where the
+//     worker finds the build's other files), compile(opts, build): Promise<WebAssembly.Module>,
+//     spawn(opts, build): { post(msg), onMessage(fn), onError(fn), terminate(), ref(), unref() } }
+// with build 'threaded' (Emscripten pthreads: needs shared memory) or 'single'.
 //
 // Stopping a search that runs synchronously in a worker (docs: web/README.md):
 //   stopMode 'sab'        a SharedArrayBuffer flag that the search reads every 8192 nodes.
@@ -35,6 +37,15 @@ function defaultStopMode(platform, requested = 'auto') {
   if (requested === 'sab' || requested === 'terminate') return requested;
   if (requested !== 'auto') throw new EngineError(`stopMode must be 'auto', 'sab' or 'terminate', not '${requested}'`);
   return platform.sharedMemory ? 'sab' : 'terminate';
+}
+
+// Which build a new engine runs: the threaded one wherever there is shared memory.
+function chooseBuild(platform, requested = 'auto') {
+  if (requested === 'threaded' && !platform.sharedMemory)
+    throw new EngineError("build 'threaded' needs SharedArrayBuffer (cross-origin isolation: COOP/COEP headers)");
+  if (requested === 'threaded' || requested === 'single') return requested;
+  if (requested !== 'auto') throw new EngineError(`build must be 'auto', 'threaded' or 'single', not '${requested}'`);
+  return platform.sharedMemory ? 'threaded' : 'single';
 }
 
 // { fen, moves } from a FEN string, 'startpos', or { fen?, moves? }.
@@ -215,13 +226,14 @@ export class Analysis {
  * reported as (message, source) with source 'worker' (it threw or died) or 'compile'.
  * @param {any} platform
  * @param {object} opts
+ * @param {'single'|'threaded'} build
  * @param {Int32Array|null} flags
  * @param {(w: any) => boolean} isCurrent
  * @param {{ message: (m: any) => void, failure: (message: string, source: 'worker'|'compile') => void }} on
  * @returns {any} the worker
  */
-function startWorker(platform, opts, flags, isCurrent, on) {
-  const w = platform.spawn(opts);
+function startWorker(platform, opts, build, flags, isCurrent, on) {
+  const w = platform.spawn(opts, build);
   w.ref();
   w.onMessage((m) => {
     if (isCurrent(w)) on.message(m);
@@ -229,9 +241,9 @@ function startWorker(platform, opts, flags, isCurrent, on) {
   w.onError((e) => {
     if (isCurrent(w)) on.failure(e && e.message ? e.message : String(e), 'worker');
   });
-  platform.compile(opts).then(
+  platform.compile(opts, build).then(
     (module) => {
-      if (isCurrent(w)) w.post({ t: 'init', module, sab: flags ? flags.buffer : null });
+      if (isCurrent(w)) w.post({ t: 'init', module, sab: flags ? flags.buffer : null, urls: platform.urls?.(build) });
     },
     (e) => {
       if (isCurrent(w)) on.failure(`cannot load the engine's WebAssembly: ${e.message || e}`, 'compile');
@@ -259,6 +271,7 @@ function resultFromInfo(info) {
 export class Engine extends Emitter {
   #platform;
   #opts;
+  #build;
   #stopMode;
   #flags = null;
   #worker = null;
@@ -281,6 +294,7 @@ export class Engine extends Emitter {
     super();
     this.#platform = platform;
     this.#opts = { initTimeoutMs: 20000, callTimeoutMs: 30000, stopTimeoutMs: 2000, autoRestart: false, ...opts };
+    this.#build = chooseBuild(platform, opts.build);
     this.#stopMode = defaultStopMode(platform, opts.stopMode);
     if (this.#stopMode === 'sab') this.#flags = new Int32Array(new SharedArrayBuffer(8));
   }
@@ -293,6 +307,17 @@ export class Engine extends Emitter {
   get stopMode() {
     return this.#stopMode;
   }
+  /** Which WebAssembly build runs: 'threaded' (pthreads, shared memory) or 'single'. */
+  get build() {
+    return this.#build;
+  }
+  /** The threads a search uses now (the Threads option). */
+  get threads() {
+    const set = this.#optionLog.get('threads');
+    if (set) return Number(set[1]);
+    const declared = (this.#declarations || []).find((o) => o.name === 'Threads');
+    return declared ? Number(declared.default) : 1;
+  }
   /** The engine's UCI options as it declares them: [{ name, type, default, min, max, vars }]. */
   get options() {
     return this.#declarations;
@@ -303,6 +328,9 @@ export class Engine extends Emitter {
     this.#crashError = null;
     this.#spawn();
     const initial = Object.entries(this.#opts.options || {});
+    // The threaded build searches with the platform's default thread count unless told otherwise.
+    const threads = this.#build === 'threaded' ? this.#platform.defaultThreads() : 1;
+    if (threads > 1 && !initial.some(([name]) => name.trim().toLowerCase() === 'threads')) initial.push(['Threads', threads]);
     return this.#ready.then(async () => {
       // options given to createEngine: an error rejects the start
       await Promise.all(initial.map(([name, value]) => this.setOption(name, value)));
@@ -311,7 +339,7 @@ export class Engine extends Emitter {
   }
 
   #spawn() {
-    this.#worker = startWorker(this.#platform, this.#opts, this.#flags, (w) => this.#worker === w, {
+    this.#worker = startWorker(this.#platform, this.#opts, this.#build, this.#flags, (w) => this.#worker === w, {
       message: (m) => this.#onMessage(m),
       failure: (message, source) =>
         this.#crash(new EngineError(source === 'worker' ? `engine worker failed: ${message}` : message, 'CRASHED')),
@@ -610,9 +638,11 @@ export class Engine extends Emitter {
   toUci(position, moves) {
     return this.convertMoves(position, moves).then((r) => r.uci);
   }
-  /** The bench: { nodes (the signature), timeMs, nps }. depth 0: the engine's default. */
-  bench(depth = 0) {
-    return this.#call('bench', null, [depth]);
+  /** The bench: { nodes (the signature, with one thread), timeMs, nps }. depth 0: the engine's
+   * default; threads: for speed figures (the threaded build). */
+  bench(depth = 0, threads = 1) {
+    if (!Number.isInteger(depth) || !Number.isInteger(threads)) return handled(Promise.reject(new EngineError('bench depth and threads are whole numbers')));
+    return this.#call('bench', null, [depth, threads]);
   }
   /** Testing only: makes the WebAssembly instance fail ('trap' | 'abort' | 'oom'). */
   _crashForTesting(kind) {
@@ -639,6 +669,7 @@ export async function createEngineWith(platform, options = {}) {
 export class UciWorker extends Emitter {
   #platform;
   #opts;
+  #build;
   #stopMode;
   #flags = null;
   #worker = null;
@@ -664,6 +695,7 @@ export class UciWorker extends Emitter {
     super();
     this.#platform = platform;
     this.#opts = { ...opts };
+    this.#build = chooseBuild(platform, opts.build);
     this.#stopMode = defaultStopMode(platform, opts.stopMode);
     if (this.#stopMode === 'sab') this.#flags = new Int32Array(new SharedArrayBuffer(8));
     this.#spawn(false);
@@ -671,6 +703,10 @@ export class UciWorker extends Emitter {
 
   get stopMode() {
     return this.#stopMode;
+  }
+  /** Which WebAssembly build runs: 'threaded' (pthreads; Threads as the UCI option says, 1 by default) or 'single'. */
+  get build() {
+    return this.#build;
   }
 
   #emitLine(s) {
@@ -684,7 +720,7 @@ export class UciWorker extends Emitter {
   // With `replay`, the new worker first gets the options and the position the old one had
   // reached (the last `position` it completed), ahead of anything queued from now on.
   #spawn(replay) {
-    this.#worker = startWorker(this.#platform, this.#opts, this.#flags, (w) => this.#worker === w, {
+    this.#worker = startWorker(this.#platform, this.#opts, this.#build, this.#flags, (w) => this.#worker === w, {
       message: (m) => this.#onMessage(m),
       failure: (message) => this.#fatal(message),
     });

@@ -4,8 +4,22 @@ import { createEngineWith, UciWorker } from './client.js';
 
 export { EngineError } from './client.js';
 
-const WORKER_URL = new URL('../dist/worker.js', import.meta.url);
-const WASM_URL = new URL('../dist/mainline_web.wasm', import.meta.url);
+const WORKER_URLS = {
+  single: new URL('../dist/worker.js', import.meta.url),
+  threaded: new URL('../dist/worker-mt.js', import.meta.url),
+};
+const WASM_URLS = {
+  single: new URL('../dist/mainline_web.wasm', import.meta.url),
+  threaded: new URL('../dist/mainline_web_mt.wasm', import.meta.url),
+};
+// The threaded build's module and its helper Workers' script, passed to the worker (a bundler
+// that renames files sees these `new URL`s and renames them here too).
+const THREADED_URLS = {
+  module: new URL('../dist/mainline_web_mt.js', import.meta.url),
+  pthread: new URL('../dist/mainline_web_mt.worker.js', import.meta.url),
+};
+// The most threads a page gets without asking: one core is left to the page itself.
+const DEFAULT_THREADS_CAP = 8;
 
 const compiled = new Map(); // wasm URL -> Promise<WebAssembly.Module>, shared by every engine
 
@@ -22,8 +36,10 @@ const platform = {
   get sharedMemory() {
     return typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated === true;
   },
-  compile(opts = {}) {
-    const url = String(opts.wasmUrl || WASM_URL);
+  defaultThreads: () => Math.max(1, Math.min((globalThis.navigator?.hardwareConcurrency || 1) - 1, DEFAULT_THREADS_CAP)),
+  urls: (build) => (build === 'threaded' ? { module: String(THREADED_URLS.module), pthread: String(THREADED_URLS.pthread) } : undefined),
+  compile(opts = {}, build = 'single') {
+    const url = String(opts.wasmUrl || WASM_URLS[build]);
     if (!compiled.has(url)) {
       const p = compileFrom(url);
       compiled.set(url, p);
@@ -31,8 +47,8 @@ const platform = {
     }
     return compiled.get(url);
   },
-  spawn(opts = {}) {
-    const worker = new Worker(opts.workerUrl || WORKER_URL, { type: 'module', name: 'mainline-chess' });
+  spawn(opts = {}, build = 'single') {
+    const worker = new Worker(opts.workerUrl || WORKER_URLS[build], { type: 'module', name: 'mainline-chess' });
     return {
       post: (msg) => worker.postMessage(msg),
       onMessage: (fn) => worker.addEventListener('message', (e) => fn(e.data)),
@@ -52,8 +68,9 @@ const platform = {
 
 /**
  * Starts an engine in a new worker. Options: stopMode ('auto' | 'sab' | 'terminate'),
- * options ({ Hash: 64, MultiPV: 3, ... }), autoRestart, initTimeoutMs, callTimeoutMs,
- * workerUrl, wasmUrl.
+ * options ({ Hash: 64, MultiPV: 3, Threads: 4, ... }), build ('auto' | 'threaded' | 'single';
+ * auto: threaded when the page is cross-origin isolated, with min(cores - 1, 8) threads unless
+ * options.Threads says otherwise), autoRestart, initTimeoutMs, callTimeoutMs, workerUrl, wasmUrl.
  */
 export function createEngine(options = {}) {
   return createEngineWith(platform, options);

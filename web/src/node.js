@@ -6,15 +6,20 @@ import { createEngineWith, UciWorker } from './client.js';
 export { EngineError } from './client.js';
 
 const WORKER_URL = new URL('./worker-node.js', import.meta.url);
-const WASM_URL = new URL('../dist/mainline_web.wasm', import.meta.url);
+const WASM_URLS = {
+  single: new URL('../dist/mainline_web.wasm', import.meta.url),
+  threaded: new URL('../dist/mainline_web_mt.wasm', import.meta.url),
+};
 
 const compiled = new Map(); // wasm path -> Promise<WebAssembly.Module>, shared by every engine
 
 const platform = {
   name: 'node',
   sharedMemory: typeof SharedArrayBuffer === 'function',
-  compile(opts = {}) {
-    const url = opts.wasmUrl || WASM_URL;
+  // Node has shared memory always; its default is the native engine's (one thread).
+  defaultThreads: () => 1,
+  compile(opts = {}, build = 'single') {
+    const url = opts.wasmUrl || WASM_URLS[build];
     const key = String(url);
     if (!compiled.has(key)) {
       const p = readFile(url).then((bytes) => WebAssembly.compile(bytes));
@@ -23,8 +28,8 @@ const platform = {
     }
     return compiled.get(key);
   },
-  spawn(opts = {}) {
-    const worker = new Worker(opts.workerUrl || WORKER_URL, { name: 'mainline-chess', resourceLimits: opts.resourceLimits });
+  spawn(opts = {}, build = 'single') {
+    const worker = new Worker(opts.workerUrl || WORKER_URL, { name: 'mainline-chess', resourceLimits: opts.resourceLimits, workerData: { build } });
     let failed = null;
     return {
       post: (msg) => worker.postMessage(msg),
@@ -50,7 +55,8 @@ const platform = {
 
 /**
  * Starts an engine in a new worker thread. Options: stopMode ('auto' | 'sab' | 'terminate'),
- * options ({ Hash: 64, MultiPV: 3, ... }), autoRestart, initTimeoutMs, callTimeoutMs.
+ * options ({ Hash: 64, MultiPV: 3, Threads: 4, ... }), build ('auto' | 'threaded' | 'single';
+ * auto is threaded in Node), autoRestart, initTimeoutMs, callTimeoutMs.
  */
 export function createEngine(options = {}) {
   return createEngineWith(platform, options);

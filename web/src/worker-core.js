@@ -1,9 +1,19 @@
 // The engine side of the worker: owns one WebAssembly instance of the engine and answers
-// messages. Platform entries (worker.js for browsers, worker-node.js for Node worker_threads)
-// give it a port: { post(msg), onMessage(fn), close(), loadWasm() }.
+// messages. Platform entries (worker.js and worker-mt.js for browsers, worker-node.js for Node
+// worker_threads) give it a port: { post(msg), onMessage(fn), close(), loadWasm(),
+// loadModule(urls), build: 'single' | 'threaded', limits: { hash, threads } } where
+// loadModule resolves to { factory, settings }: the Emscripten module's factory
+// (mainline_web.js, or mainline_web_mt.js built with pthreads) and the Module settings that
+// tell the threaded build where its files are (`urls`, from the init message: a bundler may
+// have renamed them); limits end the ranges of Hash (MB) and Threads on this platform.
+//
+// The threaded build runs each helper thread in a Web Worker of Emscripten's pool. A pthread
+// can only start in a Worker that has loaded the module, and a Worker reports that it has while
+// this thread returns to its event loop, which a search or an option call never does: so before
+// an option sets Threads to N, N - 1 loaded Workers are made ready here (ensureHelpers).
 //
 // Structured messages (from client.js) are objects with a `t` field:
-//   init   { module?, sab? }                   -> ready { timing, options }
+//   init   { module?, sab?, urls? }            -> ready { timing, options, build }
 //   call   { id, fn, pos?, args }              -> ok { id, v } | err { id, m }
 //   search { id, sid, pos, go, sm, multipv }   -> info { id, v }*, ok { id, v } | err
 //   uci    { line, gid }                       -> line { s }*, idle
@@ -12,11 +22,13 @@
 //
 // Plain strings are the stockfish.js-compatible UCI text mode: every string is a command
 // line, every output line is posted back as a string. It needs no set-up message.
-import createMainlineModule from '../dist/mainline_web.js';
-
 const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
 
 const now = () => performance.timeOrigin + performance.now();
+// How long the Workers of new helper threads may take to load before Threads fails.
+const HELPER_LOAD_TIMEOUT_MS = 20000;
+// `setoption name Threads value N` in the UCI text mode.
+const SET_THREADS = /^\s*setoption\s+name\s+threads\s+value\s+(\d+)\s*$/i;
 const scriptStart = now();
 
 export function startWorker(port) {
@@ -24,6 +36,7 @@ export function startWorker(port) {
   let M = null; // the Emscripten module
   let engine = null; // M.Engine
   let uci = null; // M.UciText
+  let maxThreads = 1; // the engine's Threads maximum
   let flags = null; // Int32Array on the client's SharedArrayBuffer: [stop-up-to id, ponderhit id]
   let dead = null; // the fatal error message, once the instance has failed
   let raw = false; // stockfish.js-style string protocol
@@ -35,32 +48,81 @@ export function startWorker(port) {
     if (!raw) port.post({ t: 'fatal', m: dead });
   };
 
-  async function init(module, sab) {
+  async function init(module, sab, urls) {
     if (M) return;
     timing.init = now();
-    const wasm = module || (await port.loadWasm());
+    const [wasm, { factory, settings }] = await Promise.all([module || port.loadWasm(), port.loadModule(urls)]);
     timing.compiled = now();
     flags = sab ? new Int32Array(sab) : null;
     let failed;
     const failure = new Promise((_, reject) => (failed = reject)); // the factory never settles then
     M = await Promise.race([
       failure,
-      createMainlineModule({
+      factory({
+        ...settings,
         instantiateWasm(imports, done) {
           WebAssembly.instantiate(wasm, imports).then((r) => {
             timing.instantiated = now();
-            done(r.instance || r);
+            // the module goes to the threaded build's helper Workers
+            done(r.instance || r, r.module || wasm);
           }, failed);
           return {};
         },
         onAbort: (what) => fatal(`engine aborted: ${what}`),
         print: (s) => console.log(s),
-        printErr: (s) => console.warn(s),
+        // Emscripten warns when the thread that runs its main loop blocks (joining helper
+        // threads), which is harmful only on a page's main thread: this is always a worker.
+        printErr: (s) => !s.startsWith('Blocking on the main thread') && console.warn(s),
       }),
     ]);
     timing.runtime = now(); // static constructors have run
-    engine = new M.Engine();
+    engine = new M.Engine(port.limits.hash, port.limits.threads);
+    const declared = engine.options().find((o) => o.name === 'Threads');
+    maxThreads = declared ? declared.max : 1;
     timing.engine = now();
+  }
+
+  // Makes ready the Workers that a change of Threads to `threads` will start its helpers in
+  // (the helpers of the current setting are still running then: they return to the pool later).
+  async function ensureHelpers(threads) {
+    const pool = M && M.PThread;
+    if (!pool || !(threads > 1 && threads <= maxThreads)) return; // the engine judges the value
+    const loading = [];
+    while (pool.unusedWorkers.length + loading.length < threads - 1) {
+      pool.allocateUnusedWorker();
+      const worker = pool.unusedWorkers[pool.unusedWorkers.length - 1];
+      loading.push(new Promise((resolve) => pool.loadWasmModuleToWorker(worker, resolve)));
+    }
+    if (!loading.length) return;
+    let timer;
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, HELPER_LOAD_TIMEOUT_MS, 'late')));
+    const outcome = await Promise.race([Promise.all(loading), late]);
+    clearTimeout(timer);
+    if (outcome === 'late')
+      throw new InputError(`Threads ${threads}: the helper threads' Workers did not start within ${HELPER_LOAD_TIMEOUT_MS} ms`);
+  }
+
+  // Anything a message needs before it runs synchronously in the engine. False: the message
+  // has been answered (with the error) and must not run.
+  async function prepare(msg) {
+    if (msg.t === 'call' && msg.fn === 'setOption' && String(msg.args[0]).trim().toLowerCase() === 'threads')
+      await ensureHelpers(Number(msg.args[1]));
+    else if (msg.t === 'call' && msg.fn === 'bench') await ensureHelpers(msg.args[1]);
+    else if (msg.t === 'uci') {
+      try {
+        await prepareLine(msg.line);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        port.post({ t: 'line', s: `info string error: ${e.message}` });
+        port.post({ t: 'idle', quit: false });
+        return false;
+      }
+    }
+    return true;
+  }
+  async function prepareLine(line) {
+    const m = SET_THREADS.exec(line);
+    if (m) await ensureHelpers(Number(m[1]));
   }
 
   // Engine results of the form { error } become exceptions that the client rethrows as-is.
@@ -83,7 +145,7 @@ export function startWorker(port) {
     positionInfo: () => engine.state(),
     validateFen: (fen) => check(M.validateFen(fen)),
     convert: (fen, moves) => check(M.convertLine(fen, moves.join(' '))),
-    bench: (d) => check(engine.bench(d)),
+    bench: (d, threads) => check(engine.bench(d, threads)),
     debugCrash: (kind) => check(engine.debugCrash(kind)),
   };
 
@@ -108,7 +170,7 @@ export function startWorker(port) {
   }
 
   function uciLine(line, gid, out) {
-    if (!uci) uci = new M.UciText((s) => out(s));
+    if (!uci) uci = new M.UciText((s) => out(s), port.limits.hash, port.limits.threads);
     let ponderhitSent = false;
     const keepGoing = flags
       ? () => {
@@ -122,15 +184,22 @@ export function startWorker(port) {
     return uci.handle(line, keepGoing);
   }
 
-  function handle(msg) {
-    if (typeof msg === 'string') {
-      if (dead) return port.post(`info string error: engine crashed: ${dead}`);
-      for (const line of msg.split('\n')) {
-        if (!line.trim()) continue;
-        if (!uciLine(line, 0, (s) => port.post(s))) return port.close();
+  async function handleText(msg) {
+    if (dead) return port.post(`info string error: engine crashed: ${dead}`);
+    for (const line of msg.split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        await prepareLine(line);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        port.post(`info string error: ${e.message}`);
+        continue;
       }
-      return;
+      if (!uciLine(line, 0, (s) => port.post(s))) return port.close();
     }
+  }
+
+  function handle(msg) {
     if (dead) {
       if (msg.id !== undefined) port.post({ t: 'err', id: msg.id, m: `engine crashed: ${dead}`, crashed: true });
       return;
@@ -157,12 +226,14 @@ export function startWorker(port) {
     chain = chain.then(async () => {
       try {
         if (msg && msg.t === 'init') {
-          await init(msg.module, msg.sab);
-          if (!dead) port.post({ t: 'ready', timing, options: engine.options() });
+          await init(msg.module, msg.sab, msg.urls);
+          if (!dead) port.post({ t: 'ready', timing, options: engine.options(), build: port.build });
           return;
         }
-        if (!M && !dead) await init(null, null); // raw string mode starts itself
+        if (!M && !dead) await init(null, null, null); // raw string mode starts itself
         if (raw && typeof msg !== 'string') return;
+        if (typeof msg === 'string') return await handleText(msg);
+        if (!dead && !(await prepare(msg))) return;
         handle(msg);
       } catch (e) {
         if (e instanceof InputError || (M && M.BindingError && e instanceof M.BindingError)) {

@@ -23,6 +23,8 @@ async function cold() {
   const r = await a.result;
   results.cold = {
     stopMode: engine.stopMode,
+    build: engine.build,
+    threads: engine.threads,
     readyMs: ready - start,
     firstIterationMs: first - start,
     firstIterationSinceNavigationMs: first,
@@ -130,7 +132,47 @@ async function crash() {
   engine.terminate();
 }
 
-const SCENARIOS = { cold, analyze, stop, two, uci, crash };
+// Two threads where the page allows them (the threaded build), a clear refusal where not.
+async function threads() {
+  const engine = await createEngine();
+  const out = { build: engine.build, defaultThreads: engine.threads, hardwareConcurrency: navigator.hardwareConcurrency };
+  try {
+    await engine.setOption('Threads', 2);
+  } catch (e) {
+    out.refused = { code: e.code, message: e.message };
+  }
+  out.threads = engine.threads;
+  const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+  const infos = [];
+  for await (const info of engine.analyze(fen, { depth: 10 })) infos.push(info);
+  const legal = [];
+  for (const i of infos) legal.push((await engine.convertMoves(fen, i.pv)).san.join(' ') === i.pvSan.join(' '));
+  out.analyze = { depths: infos.map((i) => i.depth), legal, nodes: infos.at(-1).nodes };
+  const stops = [];
+  for (let i = 0; i < 3; i++) {
+    const a = engine.analyze(fen, { infinite: true });
+    await sleep(300);
+    const t = performance.now();
+    const r = await a.stop();
+    stops.push({ stopMs: performance.now() - t, bestMove: r.bestMove, stopped: r.stopped });
+  }
+  out.stops = stops;
+  engine.terminate();
+  // The threaded worker file in the stockfish.js style, where the page is isolated.
+  if (out.build === 'threaded') {
+    const raw = new Worker(new URL('../dist/worker-mt.js', import.meta.url), { type: 'module' });
+    const p = lines(raw, /^bestmove/);
+    raw.postMessage('uci');
+    raw.postMessage('setoption name Threads value 2');
+    raw.postMessage('position startpos');
+    raw.postMessage('go depth 8');
+    out.raw = (await p).filter((l) => /^(option name Threads|bestmove|info string error)/.test(l));
+    raw.terminate();
+  }
+  results.threads = out;
+}
+
+const SCENARIOS = { cold, analyze, stop, two, uci, crash, threads };
 try {
   for (const name of runs) await SCENARIOS[name]();
 } catch (e) {

@@ -19,6 +19,7 @@ export class EngineHandle {
     /** @type {Engine|null} */
     this.engine = null;
     this.onError = (/** @type {Error} */ _e) => {};
+    this.onReady = (/** @type {Engine} */ _engine) => {};
   }
 
   /** @returns {Promise<Engine>} */
@@ -27,6 +28,7 @@ export class EngineHandle {
       this.promise = createEngine({ options: this.options, autoRestart: true }).then((engine) => {
         this.engine = engine;
         engine.on('error', (e) => this.onError(e));
+        this.onReady(engine);
         return engine;
       });
       this.promise.catch(() => {
@@ -135,16 +137,20 @@ export class Analyser {
   }
 
   /**
-   * Applies a setting: Hash and PvMethod as UCI options, MultiPV per search. Restarts the search.
-   * Rejects with the engine's message.
+   * Applies a setting: Hash, Threads and PvMethod as UCI options, MultiPV per search. Restarts
+   * the search. Rejects with the engine's message.
    */
-  async configure({ hash, multipv, pvMethod }) {
+  async configure({ hash, threads, multipv, pvMethod }) {
     this.token++;
     clearTimeout(this.timer);
     const engine = await this.handle.get();
     if (hash !== undefined) {
       await engine.setOption('Hash', hash);
       this.handle.options.Hash = hash;
+    }
+    if (threads !== undefined && threads !== engine.threads) {
+      await engine.setOption('Threads', threads);
+      this.handle.options.Threads = threads;
     }
     if (pvMethod !== undefined) {
       await engine.setOption('PvMethod', pvMethod);

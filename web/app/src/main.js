@@ -32,6 +32,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 /**
  * @typedef {import('./tree.js').MoveNode} MoveNode
  * @typedef {import('../../src/annotate.js').Eval} Eval
+ * @typedef {import('../../index.d.ts').Engine} Engine
  * @typedef {{ id: string|null, name: string, named: boolean, created: number, review: import('./record.js').Review|null }} GameMeta
  *   id null: not in the library yet (it is saved on its first change)
  */
@@ -64,6 +65,7 @@ class App {
 
     this.engine = new EngineHandle({ Hash: 32 });
     this.engine.onError = (e) => this.showError(`The engine crashed and was restarted: ${e.message}`);
+    this.engine.onReady = (engine) => this.#showThreads(engine);
     this.analyser = new Analyser(this.engine, {
       onInfo: (info) => {
         this.addIteration(info);
@@ -703,7 +705,7 @@ class App {
       s.hidden = !s.hidden;
       $('settings-toggle').setAttribute('aria-expanded', String(!s.hidden));
     });
-    for (const id of ['set-hash', 'set-multipv', 'set-pvmethod']) $(id).addEventListener('change', () => this.applySettings());
+    for (const id of ['set-hash', 'set-threads', 'set-multipv', 'set-pvmethod']) $(id).addEventListener('change', () => this.applySettings());
 
     $('fen-form').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -787,15 +789,41 @@ class App {
     } else this.analyser.pause();
   }
 
+  /**
+   * The Threads setting: 1 up to the engine's maximum (one per core) where the page is
+   * cross-origin isolated and the threaded build runs; otherwise fixed at 1, with the reason.
+   * @param {Engine} engine
+   */
+  #showThreads(engine) {
+    const select = /** @type {HTMLSelectElement} */ ($('set-threads'));
+    const declared = engine.options.find((o) => o.name === 'Threads');
+    const max = declared && declared.type === 'spin' ? declared.max : 1;
+    select.replaceChildren(
+      ...Array.from({ length: max }, (_, i) => {
+        const o = document.createElement('option');
+        o.value = o.textContent = String(i + 1);
+        return o;
+      }),
+    );
+    select.value = String(engine.threads);
+    select.disabled = engine.build !== 'threaded';
+    $('threads-note').textContent =
+      engine.build === 'threaded'
+        ? `Searching with ${engine.threads} of up to ${max} threads (${navigator.hardwareConcurrency || '?'} cores here).`
+        : 'One thread: this page is not cross-origin isolated (the server sends no COOP/COEP headers), so browsers give it no shared memory for threads.';
+  }
+
   async applySettings() {
     const hash = Number(/** @type {HTMLSelectElement} */ ($('set-hash')).value);
+    const threads = Number(/** @type {HTMLSelectElement} */ ($('set-threads')).value);
     const multipv = Number(/** @type {HTMLSelectElement} */ ($('set-multipv')).value);
     const pvMethod = /** @type {HTMLSelectElement} */ ($('set-pvmethod')).value;
     $('settings-note').textContent = '';
     try {
       this.startLog(this.current.fen);
-      await this.analyser.configure({ hash, multipv, pvMethod });
-      $('settings-note').textContent = `Hash ${hash} MB, ${multipv} line${multipv > 1 ? 's' : ''}, PV method ${pvMethod}.`;
+      await this.analyser.configure({ hash, threads, multipv, pvMethod });
+      if (this.engine.engine) this.#showThreads(this.engine.engine);
+      $('settings-note').textContent = `Hash ${hash} MB, ${threads} thread${threads > 1 ? 's' : ''}, ${multipv} line${multipv > 1 ? 's' : ''}, PV method ${pvMethod}.`;
     } catch (e) {
       this.showError(`Settings: ${e.message}`);
     }
