@@ -50,6 +50,9 @@ std::uint64_t Searcher::total_nodes() const {
 bool Searcher::should_stop() {
     published_nodes_.store(stats_.nodes, std::memory_order_relaxed);
     if (stop_.load(std::memory_order_relaxed)) return true;
+    // Lazy SMP: a depth limit is reached when any thread has completed that depth.
+    if (stop_at_helper_depth_ && !pondering_.load(std::memory_order_relaxed) && options_.helpers->deepest() >= limits_.depth)
+        return true;
     // A node limit never stops the first iteration: without one completed there is no searched
     // move to play (a weakened level's budget can be smaller than a depth-1 search).
     if (limits_.nodes && total_nodes() >= limits_.nodes && stats_.iterations > 0) return true;
@@ -529,6 +532,12 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
     time_.start(limits, pos_.side_to_move(), options_.move_overhead_ms);
     // The main thread starts the table's new generation before any helper searches.
     if (options_.thread_index == 0) tt_.new_search();
+    if (options_.thread_index > 0) {
+        std::lock_guard<std::mutex> lock(completed_mutex_);
+        completed_ = SearchResult{};
+    }
+    stop_at_helper_depth_ = options_.helpers && options_.helpers->threads() > 1 && limits.depth > 0 && !limits.infinite &&
+                            options_.multipv == 1;
     alt_.start(options_.alt_variations);
     network_ = options_.network;
     if (network_) {
@@ -624,6 +633,13 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
             result.score = best.score;
             result.depth = depth;
             result.pv = best.pv;
+            if (options_.reports_to) {
+                {
+                    std::lock_guard<std::mutex> lock(completed_mutex_);
+                    completed_ = result;
+                }
+                options_.reports_to->iteration_completed(depth);
+            }
 
             // Stop when a limit is reached, or when the next iteration could not finish in time.
             if (limits.mate > 0 && best.score >= mate_in(2 * limits.mate - 1)) break;
@@ -643,7 +659,17 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         if (!limits.infinite && !pondering_.load()) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (options_.helpers) options_.helpers->stop_and_wait();
+    if (options_.helpers) {
+        options_.helpers->stop_and_wait();
+        // The deepest thread's iteration is the best-informed one: its move is played and its
+        // own collected line reported (it explains its score as the main thread's lines do).
+        // MultiPV lines stay the main thread's, which alone searches them.
+        const SearchResult deeper = options_.helpers->deepest_result();
+        if (options_.multipv == 1 && !root_moves_.empty() && deeper.depth > result.depth) {
+            result = deeper;
+            report(result.depth, 0, result.score, BOUND_EXACT, result.pv);
+        }
+    }
     published_nodes_.store(stats_.nodes, std::memory_order_relaxed);
     if (result.pv.length > 1) result.ponder = result.pv.moves[1];
     stop_ = false;

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 #include "alt_variations.h"
@@ -38,6 +39,8 @@ struct SearchOptions {
     // this is (0: the main one, which alone reports, keeps the clock and picks the move).
     HelperThreads* helpers = nullptr;
     int thread_index = 0;
+    // A helper's pool, told of each iteration it completes (see HelperThreads::deepest).
+    HelperThreads* reports_to = nullptr;
 };
 
 // One completed iteration (or one line of it with MultiPV), as reported to the UI.
@@ -105,6 +108,12 @@ public:
     std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
     // Before a helper is woken: the last search's count must not be read as the new one's.
     void forget_published_nodes() { published_nodes_.store(0, std::memory_order_relaxed); }
+    // A helper's last completed iteration in the current search (depth 0: none yet), for the main
+    // thread to choose from when the search ends. May be called while the helper searches.
+    SearchResult completed() const {
+        std::lock_guard<std::mutex> lock(completed_mutex_);
+        return completed_;
+    }
 
 private:
     struct RootMove {
@@ -159,6 +168,9 @@ private:
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
     std::atomic<std::uint64_t> published_nodes_{0};
+    bool stop_at_helper_depth_ = false;  // the main thread of a depth-limited Lazy SMP search
+    mutable std::mutex completed_mutex_;
+    SearchResult completed_;  // helpers only: see completed()
     bool aborted_ = false;
     int seldepth_ = 0;
 

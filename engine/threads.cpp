@@ -85,7 +85,9 @@ void HelperThreads::start(const Position& root, const SearchLimits& limits, cons
         limits_.searchmoves = limits.searchmoves;
         *options_ = options;
         options_->helpers = nullptr;
+        options_->reports_to = this;
         options_->multipv = 1;
+        deepest_.store(0, std::memory_order_relaxed);
         for (auto& h : helpers_) {
             h->searcher.clear_stop();
             h->searcher.forget_published_nodes();
@@ -107,6 +109,21 @@ std::uint64_t HelperThreads::nodes() const {
     std::uint64_t n = 0;
     for (const auto& h : helpers_) n += h->searcher.published_nodes();
     return n;
+}
+
+void HelperThreads::iteration_completed(int depth) {
+    int seen = deepest_.load(std::memory_order_relaxed);
+    while (depth > seen && !deepest_.compare_exchange_weak(seen, depth, std::memory_order_relaxed)) {
+    }
+}
+
+SearchResult HelperThreads::deepest_result() const {
+    SearchResult best;
+    for (const auto& h : helpers_) {
+        SearchResult r = h->searcher.completed();
+        if (r.depth > best.depth && r.best != Move::none()) best = r;
+    }
+    return best;
 }
 
 void HelperThreads::clear() {

@@ -4,6 +4,7 @@
 // alone reports lines and chooses the move, so every reported PV is one thread's own line.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -12,12 +13,11 @@
 #include <vector>
 
 #include "position.h"
+#include "search.h"
 #include "search_limits.h"
 
 namespace mainline {
 
-class Searcher;
-struct SearchOptions;
 class TranspositionTable;
 
 // Native builds and WebAssembly built with -pthread run threads; the single-threaded
@@ -58,6 +58,14 @@ public:
     // Nodes the helpers have searched so far in the current (or last) search, give or take one
     // poll interval each.
     std::uint64_t nodes() const;
+    // The deepest iteration a helper has completed in the current search, and (once they have
+    // stopped) that helper's result: its move, score and its own collected line. A depth-limited
+    // search ends when any thread reaches the depth, and the main thread plays the deepest
+    // thread's move, reporting its line (docs/threads.md).
+    int deepest() const { return deepest_.load(std::memory_order_relaxed); }
+    SearchResult deepest_result() const;
+    // Called by a helper's search after each iteration it completes.
+    void iteration_completed(int depth);
     // Forget what the helpers learned (a new game).
     void clear();
 
@@ -73,6 +81,7 @@ private:
     std::condition_variable wake_, done_;
     std::uint64_t job_ = 0;
     int busy_ = 0;  // helpers still searching the current job
+    std::atomic<int> deepest_{0};
     bool quit_ = false;
     Position root_;
     SearchLimits limits_;
