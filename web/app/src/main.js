@@ -65,7 +65,7 @@ class App {
 
     this.engine = new EngineHandle({ Hash: 32 });
     this.engine.onError = (e) => this.showError(`The engine crashed and was restarted: ${e.message}`);
-    this.engine.onReady = (engine) => this.#showThreads(engine);
+    this.engine.onReady = (engine) => this.#showEngineLimits(engine);
     this.analyser = new Analyser(this.engine, {
       onInfo: (info) => {
         this.addIteration(info);
@@ -790,14 +790,20 @@ class App {
   }
 
   /**
-   * The Threads setting: 1 up to the engine's maximum (one per core) where the page is
-   * cross-origin isolated and the threaded build runs; otherwise fixed at 1, with the reason.
+   * The settings the platform limits. Threads: 1 up to the engine's maximum (one per core) where
+   * the page is cross-origin isolated and the threaded build runs; otherwise fixed at 1, with the
+   * reason. Hash: sizes above the platform's maximum (32 MB on iPhones) are not offered.
    * @param {Engine} engine
    */
-  #showThreads(engine) {
+  #showEngineLimits(engine) {
+    const spinMax = (/** @type {string} */ name) => {
+      const declared = engine.options.find((o) => o.name === name);
+      return declared && declared.type === 'spin' ? declared.max : 1;
+    };
+    const maxHash = spinMax('Hash');
+    for (const o of /** @type {HTMLSelectElement} */ ($('set-hash')).options) o.disabled = Number(o.value) > maxHash;
     const select = /** @type {HTMLSelectElement} */ ($('set-threads'));
-    const declared = engine.options.find((o) => o.name === 'Threads');
-    const max = declared && declared.type === 'spin' ? declared.max : 1;
+    const max = spinMax('Threads');
     select.replaceChildren(
       ...Array.from({ length: max }, (_, i) => {
         const o = document.createElement('option');
@@ -822,7 +828,7 @@ class App {
     try {
       this.startLog(this.current.fen);
       await this.analyser.configure({ hash, threads, multipv, pvMethod });
-      if (this.engine.engine) this.#showThreads(this.engine.engine);
+      if (this.engine.engine) this.#showEngineLimits(this.engine.engine);
       $('settings-note').textContent = `Hash ${hash} MB, ${threads} thread${threads > 1 ? 's' : ''}, ${multipv} line${multipv > 1 ? 's' : ''}, PV method ${pvMethod}.`;
     } catch (e) {
       this.showError(`Settings: ${e.message}`);
