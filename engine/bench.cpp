@@ -59,7 +59,10 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
     Searcher searcher(tt);
     HelperThreads helpers(tt);
     SearchOptions search_options = options;
-    if (helpers.set_threads(threads).empty() && threads > 1) search_options.helpers = &helpers;
+    // Callers check the count against the Threads range; should a thread fail to start, the rest
+    // of the bench still runs, on one.
+    (void)helpers.set_threads(threads);
+    search_options.helpers = helpers.if_any();
     SearchLimits limits;
     limits.depth = depth;
     SearchCallbacks callbacks;

@@ -65,7 +65,7 @@ SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& c
     options.network = network_for(limits);
     // `go infinite` is analysis, which a strength limit would only spoil.
     if (!elo || limits.infinite) {
-        if (helpers_.threads() > 1) options.helpers = &helpers_;
+        options.helpers = helpers_.if_any();
         return searcher_->search(pos_, limits, options, callbacks);
     }
     // The levels were calibrated on one thread (docs/strength.md).

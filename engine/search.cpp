@@ -536,7 +536,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         std::lock_guard<std::mutex> lock(completed_mutex_);
         completed_ = SearchResult{};
     }
-    stop_at_helper_depth_ = options_.helpers && options_.helpers->threads() > 1 && limits.depth > 0 && !limits.infinite &&
+    stop_at_helper_depth_ = options_.helpers && limits.depth > 0 && !limits.infinite &&
                             options_.multipv == 1;
     alt_.start(options_.alt_variations);
     network_ = options_.network;

@@ -48,6 +48,8 @@ public:
     // thread is left).
     std::string set_threads(int threads);
     int threads() const { return int(helpers_.size()) + 1; }
+    // What a search's SearchOptions::helpers takes: these threads, or none while there is one.
+    HelperThreads* if_any() { return threads() > 1 ? this : nullptr; }
 
     // Starts every helper on `root`. Called by the main thread's search once it has begun the
     // search (the hash table's new generation): the helpers search without limits until

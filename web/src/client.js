@@ -31,22 +31,20 @@ const handled = (p) => {
   return p;
 };
 
-function defaultStopMode(platform, requested = 'auto') {
-  if (requested === 'sab' && !platform.sharedMemory)
-    throw new EngineError("stopMode 'sab' needs SharedArrayBuffer (cross-origin isolation: COOP/COEP headers)");
-  if (requested === 'sab' || requested === 'terminate') return requested;
-  if (requested !== 'auto') throw new EngineError(`stopMode must be 'auto', 'sab' or 'terminate', not '${requested}'`);
-  return platform.sharedMemory ? 'sab' : 'terminate';
+// A choice between a way that needs shared memory and one that does not: 'auto' takes the first
+// wherever there is shared memory; asking for it where there is none is an error naming why.
+function chooseShared(platform, what, requested, shared, unshared) {
+  if (requested === shared && !platform.sharedMemory)
+    throw new EngineError(`${what} '${shared}' needs SharedArrayBuffer (cross-origin isolation: COOP/COEP headers)`);
+  if (requested === shared || requested === unshared) return requested;
+  if (requested !== 'auto') throw new EngineError(`${what} must be 'auto', '${shared}' or '${unshared}', not '${requested}'`);
+  return platform.sharedMemory ? shared : unshared;
 }
 
+// How stop() reaches a running search: a flag in shared memory, or terminating the worker.
+const defaultStopMode = (platform, requested = 'auto') => chooseShared(platform, 'stopMode', requested, 'sab', 'terminate');
 // Which build a new engine runs: the threaded one wherever there is shared memory.
-function chooseBuild(platform, requested = 'auto') {
-  if (requested === 'threaded' && !platform.sharedMemory)
-    throw new EngineError("build 'threaded' needs SharedArrayBuffer (cross-origin isolation: COOP/COEP headers)");
-  if (requested === 'threaded' || requested === 'single') return requested;
-  if (requested !== 'auto') throw new EngineError(`build must be 'auto', 'threaded' or 'single', not '${requested}'`);
-  return platform.sharedMemory ? 'threaded' : 'single';
-}
+const chooseBuild = (platform, requested = 'auto') => chooseShared(platform, 'build', requested, 'threaded', 'single');
 
 // { fen, moves } from a FEN string, 'startpos', or { fen?, moves? }.
 function normalizePosition(position) {
