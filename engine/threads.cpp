@@ -78,10 +78,13 @@ void HelperThreads::start(const Position& root, const SearchLimits& limits, cons
     {
         std::lock_guard<std::mutex> lock(mutex_);
         root_ = root;
-        // Helpers search until stopped: the main thread keeps the clock, the node budget and the
-        // depth limit, and stops them when it ends.
+        // Helpers search until stopped: the main thread keeps the clock and the node budget, and
+        // stops them when it ends. A depth limit caps them too: a helper a depth ahead could
+        // otherwise complete a deeper iteration than asked for before the main thread sees the
+        // limit reached, and its result would be played and reported.
         limits_ = SearchLimits{};
         limits_.infinite = true;
+        if (limits.depth > 0 && !limits.infinite) limits_.depth = limits.depth;
         limits_.searchmoves = limits.searchmoves;
         *options_ = options;
         options_->helpers = nullptr;

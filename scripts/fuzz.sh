@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (tests/fuzz/, clang, ASan + UBSan, asserts on) in build-fuzz/ and
-# runs each for a set time, one after the other, at nice 10. What `npm run fuzz` runs; the test
+# runs each for a set time, JOBS targets at once (one core each), at nice 10. What `npm run fuzz` runs; the test
 # stage runs it with a short time so that regressions show.
 # Usage: scripts/fuzz.sh [--seconds N] [target...]      targets: fen uci san search (default: all)
 # Env:   FUZZ_SECONDS   seconds per target (default 60; --seconds wins)
@@ -45,11 +45,10 @@ echo "fuzz.sh: build done in $((SECONDS - t0))s"
 declare -A max_len=([fen]=256 [uci]=2048 [san]=2048 [search]=1024)
 timeout_s=30
 mkdir -p build-fuzz/artifacts build-fuzz/logs
-rc=0 summary=()
-for t in "${targets[@]}"; do
+# fuzz_one <target>: runs one target; its summary line goes to build-fuzz/logs/<target>.result.
+fuzz_one() {
+  local t=$1 log=build-fuzz/logs/$1.log dict=() start code took execs cov
   mkdir -p "build-fuzz/corpus/$t"
-  log=build-fuzz/logs/$t.log
-  dict=()
   [[ -f tests/fuzz/dict/$t.dict ]] && dict=("-dict=tests/fuzz/dict/$t.dict")
   echo "fuzz.sh: fuzz_$t for ${seconds}s (log: $log)"
   start=$SECONDS
@@ -65,14 +64,28 @@ for t in "${targets[@]}"; do
   # One line per run, kept across runs: the totals of docs/robustness.md come from here.
   echo "$(date -u +%FT%TZ) $t ${took}s ${execs:-?} execs $cov exit=$code" >>build-fuzz/history.log
   if ((code == 0)); then
-    summary+=("$(printf '%-7s ok    %4ss  %10s execs  %s' "$t" "$took" "${execs:-?}" "$cov")")
+    printf '%-7s ok    %4ss  %10s execs  %s\n' "$t" "$took" "${execs:-?}" "$cov" >"build-fuzz/logs/$t.result"
   else
-    rc=1
-    summary+=("$(printf '%-7s FAIL  %4ss  %10s execs  %s  (exit %s)' "$t" "$took" "${execs:-?}" "$cov" "$code")")
+    printf '%-7s FAIL  %4ss  %10s execs  %s  (exit %s)\n' "$t" "$took" "${execs:-?}" "$cov" "$code" >"build-fuzz/logs/$t.result"
     echo "fuzz.sh: fuzz_$t FAILED (exit $code); end of $log:"
     tail -n 40 "$log"
     grep -Eo "Test unit written to [^ ]+" "$log" | sed 's/^/fuzz.sh: /'
   fi
+}
+# Each target is one libFuzzer process on one core: JOBS of them run at once.
+running=0
+for t in "${targets[@]}"; do
+  rm -f "build-fuzz/logs/$t.result"
+  if ((running >= JOBS)); then wait -n; running=$((running - 1)); fi
+  fuzz_one "$t" &
+  running=$((running + 1))
+done
+wait
+rc=0 summary=()
+for t in "${targets[@]}"; do
+  line=$(cat "build-fuzz/logs/$t.result" 2>/dev/null || printf '%-7s FAIL  (no result)' "$t")
+  [[ $line == *" ok "* ]] || rc=1
+  summary+=("$line")
 done
 echo
 echo "fuzz.sh: ${seconds}s per target"

@@ -3,7 +3,8 @@
 #   setup (skip with MAINLINE_SKIP_SETUP=1) -> build -> test stages -> summary "N passed, N failed".
 # Exits non-zero if anything failed. Stages keep running after a failed test stage; a failed
 # setup or build stops the run.
-# Env: MAINLINE_DEBUG_BUILD=0  skip the native Debug (asserts) build and its ctest stage
+# Env: MAINLINE_DEBUG_BUILD=1  also the native Debug (asserts) build and its ctest stage (off by
+#                              default: the ASan+UBSan build is a Debug build, asserts on, and runs the same suite)
 #      MAINLINE_ASAN_BUILD=0   skip the ASan+UBSan build (build-asan/), its ctest and stress stages
 #      MAINLINE_TSAN_BUILD=0   skip the ThreadSanitizer build (build-tsan/), its ctest and stress stages
 #      MAINLINE_FUZZ_SECONDS=N seconds per fuzz target in the fuzz stage (default 20; 0 skips it)
@@ -12,7 +13,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 JOBS=${JOBS:-$(nproc)}
-DEBUG_BUILD=${MAINLINE_DEBUG_BUILD:-1}
+DEBUG_BUILD=${MAINLINE_DEBUG_BUILD:-0}
 ASAN_BUILD=${MAINLINE_ASAN_BUILD:-1}
 TSAN_BUILD=${MAINLINE_TSAN_BUILD:-1}
 FUZZ_SECONDS=${MAINLINE_FUZZ_SECONDS:-20}
@@ -115,21 +116,44 @@ stage "bench signature (native + wasm = the commit's Bench: line)" bash scripts/
 # ---- robustness: stress and fuzzing (docs/robustness.md) --------------------------------------
 # 10,000 rapid go/stop cycles mixed with position/setoption/ucinewgame through the real binary
 # over a pipe: one legal bestmove per go, no deadlock, memory flat (scripts/lib/uci-stress.mjs).
-stage "stress: native UCI, 10,000 go/stop cycles (build/mainline)" \
-  node scripts/stress.mjs --engine build/mainline --cycles 10000
-stage "stress: native UCI, 10,000 go/stop cycles with Threads 2 (build/mainline)" \
-  node scripts/stress.mjs --engine build/mainline --cycles 10000 --threads 2 --seed 2
-if ((ASAN_BUILD)); then
-  # The same under the sanitizers (use-after-free or races on the search thread's data would show
-  # here). ASan keeps freed memory in quarantine, so memory is reported, not checked.
-  stage "stress: ASan+UBSan UCI, 5,000 go/stop cycles (build-asan/mainline)" \
-    env ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
-    node scripts/stress.mjs --engine build-asan/mainline --cycles 5000 --max-growth-mb=-1
-fi
-if ((TSAN_BUILD)); then
-  stage "stress: ThreadSanitizer UCI, 2,000 go/stop cycles with Threads 2 (build-tsan/mainline)" \
-    env TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
-    node scripts/stress.mjs --engine build-tsan/mainline --cycles 2000 --threads 2 --seed 3 --max-growth-mb=-1
+# And the worker API under the same stress, in Node worker threads: 10,000 go/stop cycles through
+# the UCI text mode, the respawn stop mode, and analyze/stop cycles through the structured API
+# (tests/js/worker-stress.test.mjs). Each run mostly waits on its engine's replies (about half a
+# core), none of them checks a latency, and each has its own engine and deadlock timeout, so they
+# run at once. (The worker stress stays out of the vitest stage, whose stop checks it would disturb.)
+together() {  # together <label> <command> [<label> <command>]...: all at once; fails if any fails
+  local dir i=0 rc=0 pids=() labels=()
+  dir=$(mktemp -d)
+  while (($#)); do
+    labels+=("$1"); bash -c "$2" >"$dir/$i" 2>&1 & pids+=($!)
+    i=$((i + 1)); shift 2
+  done
+  for i in "${!pids[@]}"; do
+    local r=0
+    wait "${pids[$i]}" || r=$?
+    printf -- '--- %s (exit %s)\n' "${labels[$i]}" "$r"; cat "$dir/$i"
+    ((r == 0)) || rc=1
+  done
+  rm -rf "$dir"
+  return $rc
+}
+stage "stress: native UCI 10,000 go/stop cycles with Threads 1 and 2 (build/mainline), and the worker API (vitest), at once" \
+  together "native, Threads 1" "node scripts/stress.mjs --engine build/mainline --cycles 10000" \
+           "native, Threads 2" "node scripts/stress.mjs --engine build/mainline --cycles 10000 --threads 2 --seed 2" \
+           "worker API" "MAINLINE_STRESS=1 npx --no vitest run tests/js/worker-stress.test.mjs"
+# The same under the sanitizers (use-after-free or races on the search thread's data would show
+# here). ASan keeps freed memory in quarantine, so memory is reported, not checked.
+asan_stress="env ASAN_OPTIONS='${ASAN_OPTIONS:-detect_leaks=1}' UBSAN_OPTIONS='${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}' \
+  node scripts/stress.mjs --engine build-asan/mainline --cycles 5000 --max-growth-mb=-1"
+tsan_stress="env TSAN_OPTIONS='${TSAN_OPTIONS:-halt_on_error=1}' \
+  node scripts/stress.mjs --engine build-tsan/mainline --cycles 2000 --threads 2 --seed 3 --max-growth-mb=-1"
+if ((ASAN_BUILD && TSAN_BUILD)); then
+  stage "stress: ASan+UBSan UCI 5,000 go/stop cycles and ThreadSanitizer UCI 2,000 with Threads 2, at once" \
+    together "ASan+UBSan (build-asan/mainline)" "$asan_stress" "ThreadSanitizer, Threads 2 (build-tsan/mainline)" "$tsan_stress"
+elif ((ASAN_BUILD)); then
+  stage "stress: ASan+UBSan UCI, 5,000 go/stop cycles (build-asan/mainline)" bash -c "$asan_stress"
+elif ((TSAN_BUILD)); then
+  stage "stress: ThreadSanitizer UCI, 2,000 go/stop cycles with Threads 2 (build-tsan/mainline)" bash -c "$tsan_stress"
 fi
 # libFuzzer (clang, ASan+UBSan, asserts on): FEN, UCI lines, SAN/PGN movetext, perft+search,
 # each for FUZZ_SECONDS from the seed corpus in tests/fuzz/corpus/.
@@ -149,11 +173,6 @@ fi
 # offline app (service worker, IndexedDB, library, whole-game analysis): tests/js/app-offline.test.mjs
 # (Chromium), app-storage.test.mjs (fake-indexeddb), annotate.test.mjs, mainline-analyse.test.mjs
 stage "vitest (tests/js)" npx --no vitest run --dir tests/js
-# The worker API under stress, on its own so that its load does not disturb the latency checks of
-# the other test files: 10,000 go/stop cycles through the UCI text mode, the respawn stop mode,
-# and analyze/stop cycles through the structured API.
-stage "stress: worker API, 10,000 go/stop cycles (vitest)" \
-  env MAINLINE_STRESS=1 npx --no vitest run tests/js/worker-stress.test.mjs
 # <<<
 
 summary

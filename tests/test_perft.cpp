@@ -66,7 +66,7 @@ void check_counts(const PerftCase& c, Use use) {
     for (const test::PerftCount& count : c.entry.counts) {
         if (!use(count)) continue;
         if (count.nodes > PERFT_LEAF_LIMIT) {
-            std::printf("[ skipped  ] %s depth %d (%llu leaves) in an unoptimised build\n", c.name.c_str(), count.depth,
+            std::printf("[ skipped  ] %s depth %d (%llu leaves) in a checked or unoptimised build\n", c.name.c_str(), count.depth,
                         static_cast<unsigned long long>(count.nodes));
             continue;
         }

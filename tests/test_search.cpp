@@ -88,9 +88,8 @@ class CollectedPv : public ::testing::TestWithParam<PvMethod> {};
 // Depths 1..6 on every position (each iteration's line is checked), 7..8 on every fifth.
 TEST_P(CollectedPv, EveryLineLegalFullAndConsistent) {
     const PvMethod method = GetParam();
-    const std::vector<std::string>& fens = pv_test_fens();
-    std::vector<std::string> deep;
-    for (std::size_t i = 0; i < fens.size(); i += 5) deep.push_back(fens[i]);
+    const std::vector<std::string> fens = test::every_nth(pv_test_fens(), test::CHECKED_BUILD_STEP);
+    const std::vector<std::string> deep = test::every_nth(fens, 5);
     for (const auto& [set, depth] : {std::pair<const std::vector<std::string>*, int>{&fens, 6}, {&deep, 8}}) {
         const PvTally t = check_method(method, *set, depth);
         print_tally(std::string(to_string(method)).c_str(), depth, t);
@@ -109,15 +108,13 @@ INSTANTIATE_TEST_SUITE_P(Methods, CollectedPv, ::testing::Values(PvMethod::STACK
 // with a helper a depth ahead filling the table the main thread reads.
 TEST_P(CollectedPv, EveryLineLegalFullAndConsistentWithTwoThreads) {
     if (!THREADS_AVAILABLE) GTEST_SKIP() << "a single-threaded build";
-    const std::vector<std::string>& fens = pv_test_fens();
-    std::vector<std::string> some;
     // ThreadSanitizer runs ~15x slower: a quarter as many positions there.
 #if defined(__SANITIZE_THREAD__)
     constexpr std::size_t STEP = 8;
 #else
-    constexpr std::size_t STEP = 2;
+    constexpr std::size_t STEP = 2 * test::CHECKED_BUILD_STEP;
 #endif
-    for (std::size_t i = 0; i < fens.size(); i += STEP) some.push_back(fens[i]);
+    const std::vector<std::string> some = test::every_nth(pv_test_fens(), STEP);
     const PvTally t = check_method(GetParam(), some, 7, 2);
     print_tally((std::string(to_string(GetParam())) + " x2").c_str(), 7, t);
     ASSERT_GT(t.lines, 0);
@@ -128,7 +125,7 @@ TEST_P(CollectedPv, EveryLineLegalFullAndConsistentWithTwoThreads) {
 
 // The hash-table walk cannot promise full lines; it must still never report an illegal move.
 TEST(TtPv, LegalAndTruncationRecorded) {
-    const PvTally t = check_method(PvMethod::TT, pv_test_fens(), 6);
+    const PvTally t = check_method(PvMethod::TT, test::every_nth(pv_test_fens(), test::CHECKED_BUILD_STEP), 6);
     print_tally("tt", 6, t);
     EXPECT_EQ(t.legal, t.lines) << t.first_problem;
     RecordProperty("tt_full_percent", std::to_string(100 * t.full / std::max(1, t.lines)));
@@ -289,6 +286,28 @@ TEST(Threads, StopEndsEveryThreadAndMovesStayLegal) {
     EXPECT_GT(reported, engine.stats().nodes);
     EXPECT_EQ(engine.set_option("Threads", "1"), "");
     EXPECT_EQ(engine.threads(), 1);
+}
+
+// `go depth N` with helpers answers with depth N, never deeper: the helpers are capped at N too
+// (a helper a depth ahead once completed N+1 first, under load, and its result was played).
+TEST(Threads, DepthLimitHoldsForEveryThread) {
+    if (!THREADS_AVAILABLE) GTEST_SKIP() << "a single-threaded build";
+    Engine engine;
+    ASSERT_EQ(engine.set_option("Threads", "3"), "");
+    SearchLimits limits;
+    limits.depth = 7;
+    const std::vector<std::string> fens = test::every_nth(pv_test_fens(), 25 * test::CHECKED_BUILD_STEP);
+    for (const std::string& fen : fens) {
+        engine.new_game();
+        engine.set_position(pos_from(fen));
+        int deepest_report = 0;
+        SearchCallbacks cb;
+        cb.on_iteration = [&](const IterationInfo& info) { deepest_report = std::max(deepest_report, info.depth); };
+        const SearchResult r = engine.search(limits, cb);
+        if (r.best == Move::none()) continue;  // mate or stalemate on the board
+        EXPECT_EQ(r.depth, 7) << fen;
+        EXPECT_LE(deepest_report, 7) << fen;
+    }
 }
 
 // A strength-limited search uses one thread whatever Threads says: its node budget and the

@@ -23,13 +23,35 @@
 
 namespace mainline::test {
 
-// Unoptimised builds (-O0) run perft an order of magnitude slower, so there the perft tests skip
-// the depths with more leaves than this. Optimised builds, with or without asserts, run them all.
-#if defined(__OPTIMIZE__)
+// Checked builds (asserts on, or a sanitizer: build-debug/, build-asan/, build-tsan/) run every node
+// several times slower (the network's incremental update is compared with a full one at every
+// evaluation, every access is instrumented). There the heaviest tests take a sample: every
+// CHECKED_BUILD_STEP-th position, perft without its deepest counts. The Release builds, native and
+// wasm, run them in full in the same `npm test`, so the sample only trims repetition: every code
+// path still runs under the asserts and sanitizers.
+#if !defined(NDEBUG) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define MAINLINE_TEST_CHECKED_BUILD 1
+inline constexpr bool CHECKED_BUILD = true;
+#else
+#define MAINLINE_TEST_CHECKED_BUILD 0
+inline constexpr bool CHECKED_BUILD = false;
+#endif
+inline constexpr std::size_t CHECKED_BUILD_STEP = CHECKED_BUILD ? 3 : 1;
+
+// Perft depths with more leaves than this are skipped in checked and unoptimised builds.
+#if defined(__OPTIMIZE__) && !MAINLINE_TEST_CHECKED_BUILD
 inline constexpr std::uint64_t PERFT_LEAF_LIMIT = ~std::uint64_t(0);
 #else
 inline constexpr std::uint64_t PERFT_LEAF_LIMIT = 5'000'000;
 #endif
+
+// Every `step`-th element of `all` (all of them for step 1).
+template <class T>
+std::vector<T> every_nth(const std::vector<T>& all, std::size_t step) {
+    std::vector<T> out;
+    for (std::size_t i = 0; i < all.size(); i += step) out.push_back(all[i]);
+    return out;
+}
 
 inline std::string data_path(std::string_view name) {
     return std::string(MAINLINE_TEST_DATA_DIR) + "/" + std::string(name);
