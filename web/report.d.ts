@@ -1,0 +1,79 @@
+// Types of `mainline-chess/report` (src/report.js): the game report (accuracy, average centipawn
+// loss, move classes) from the engine's evaluations, with no chess rules.
+
+import type { Eval, Score } from './annotate.js';
+
+export type MoveClassName =
+  | 'brilliant' | 'great' | 'best' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'missed-win';
+/** The classes by loss alone. */
+export type Severity = 'best' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+
+export interface MoveClass {
+  name: MoveClassName;
+  label: string;
+  /** '!!', '!', '?!', '?', '??' or '' */
+  glyph: string;
+  /** the PGN NAG written for it; 0: none */
+  nag: number;
+  /** the class applies below this many expected points lost (the classes by loss only) */
+  maxLoss?: number;
+}
+
+export interface ReportMove {
+  mover: 'w' | 'b';
+  /** UCI; compared with before.pv[0] */
+  played?: string;
+  /** the position before the move (its pv[0] is the engine's best move) */
+  before: Eval;
+  /** the second-best line of that position (MultiPV 2), for Great */
+  second?: Eval;
+  /** the position after the move */
+  after: Eval;
+  /** pawns of material the mover is down along the engine's line after the move */
+  sacrifice?: number;
+}
+
+export interface MoveVerdict {
+  cls: MoveClassName;
+  severity: Severity;
+  /** expected points lost against the best move (>= 0) */
+  loss: number;
+  /** centipawns lost (>= 0, capped at CP_CAP) */
+  cpLoss: number;
+  /** 0..100 */
+  accuracy: number;
+  /** the mover's win% with the best move and after the move played */
+  winBefore: number;
+  winAfter: number;
+}
+
+export interface PlayerReport {
+  /** 0..100; null: no move */
+  accuracy: number | null;
+  acpl: number | null;
+  moves: number;
+  counts: Record<MoveClassName, number>;
+}
+
+export interface GameReport {
+  moves: MoveVerdict[];
+  players: { w: PlayerReport; b: PlayerReport };
+}
+
+export const CP_CAP: number;
+export const WON: number;
+export const BRILLIANT_MIN_SACRIFICE: number;
+export const BRILLIANT_MIN_AFTER: number;
+export const BRILLIANT_MAX_BEFORE: number;
+export const MOVE_CLASSES: readonly MoveClass[];
+export const ERROR_CLASSES: readonly Severity[];
+
+export function cappedCp(score: Score, turn: 'w' | 'b'): number;
+/** White's win% (0..100). */
+export function winPercent(score: Score, turn: 'w' | 'b'): number;
+/** A move's accuracy (0..100) from the mover's win% before and after it. */
+export function moveAccuracy(before: number, after: number): number;
+export function volatilityWeights(wins: number[]): number[];
+export function classifyMove(move: ReportMove): MoveVerdict;
+export function gameReport(moves: ReportMove[]): GameReport;
+export function moveClass(name: MoveClassName): MoveClass;

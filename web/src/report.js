@@ -1,0 +1,238 @@
+// The game report: each player's accuracy and average centipawn loss, and a class for every move
+// (Brilliant, Great, Best, Excellent, Good, Inaccuracy, Mistake, Blunder, Missed win), from the
+// engine's evaluations of the positions of a game. Shared by the board app and mainline-analyse.
+//
+// No chess rules here, as in annotate.js: the caller plays the moves and hands over, per move,
+// the evaluations before and after it and what the move gives up in material along the engine's
+// line (which needs the rules: the app counts it with chess.js).
+//
+// Everything is measured in the mover's expected points (0..1, annotate.js's logistic curve
+// fitted by lichess to game results), so a 100 cp slip in a level position weighs more than in a
+// won one, as it does for a player. Thresholds, in expected points lost against the engine's best
+// move (the evaluation of the position before the move):
+//
+//   Best        the engine's own first choice (or nothing lost)
+//   Excellent   < 0.02        Inaccuracy  0.05 .. 0.10   (?!)
+//   Good        < 0.05        Mistake     0.10 .. 0.15   (?)
+//                             Blunder     >= 0.15        (??)
+//
+// Inaccuracy, Mistake and Blunder are lichess's limits, the same as annotate.js's JUDGEMENTS.
+//   Great       the best move, when it is the only one that keeps the result: the second-best
+//               line (MultiPV 2) loses at least a blunder's 0.15 and falls into a worse result
+//               band (win >= 0.75 > draw > 0.25 >= loss, about +-300 cp).
+//   Brilliant   the best (or great) move that gives up at least BRILLIANT_MIN_SACRIFICE pawns
+//               along the engine's line and still does not lose (>= 0.45 after it), in a
+//               position that was not already won outright (< 0.97 before).
+//   Missed win  an Inaccuracy, Mistake or Blunder that turns a won position (>= 0.75 with the
+//               best move) into one that is not won any more; it keeps its severity for the
+//               next/previous-mistake keys and its NAG.
+//
+// Accuracy follows lichess's published method (lichess.org/page/accuracy): a move's accuracy is
+//   103.1668 * exp(-0.04354 * (win% before - win% after)) - 3.1669, clamped to 0..100
+// (win% = 100 * expected points, centipawns capped at +-1000, a mate counts as the cap), and a
+// player's is the mean of two means of their moves' accuracies: one weighted by how volatile the
+// game was around each move (the standard deviation of the win% in a window of
+// clamp(plies / 10, 2, 8) positions, clamped to 0.5 .. 12), and the harmonic mean (a single 0%
+// move pulls it to 0). Average centipawn loss: per move max(0, best - played) in centipawns from
+// the mover's side, both capped at +-1000 like lichess's.
+
+import { WIN_K } from './annotate.js';
+
+/** Centipawns beyond this count as this (and a mate as exactly this) for accuracy and ACPL. */
+export const CP_CAP = 1000;
+/** Expected points at or above which a position counts as won (below 1 - this: lost). */
+export const WON = 0.75;
+/** A brilliant move gives up at least this many pawns of material along the engine's line. */
+export const BRILLIANT_MIN_SACRIFICE = 2;
+/** ... and keeps at least this much of the expected points after it ... */
+export const BRILLIANT_MIN_AFTER = 0.45;
+/** ... in a position the mover had not already won outright (below this before it). */
+export const BRILLIANT_MAX_BEFORE = 0.97;
+
+/**
+ * The move classes, best first. `maxLoss`: the class applies below this many expected points
+ * lost (the last one catches the rest). `nag`: the PGN NAG written for it (none for the plain ones).
+ */
+export const MOVE_CLASSES = [
+  { name: 'brilliant', label: 'Brilliant', glyph: '!!', nag: 3 },
+  { name: 'great', label: 'Great', glyph: '!', nag: 1 },
+  { name: 'best', label: 'Best', glyph: '', nag: 0 },
+  { name: 'excellent', label: 'Excellent', glyph: '', nag: 0, maxLoss: 0.02 },
+  { name: 'good', label: 'Good', glyph: '', nag: 0, maxLoss: 0.05 },
+  { name: 'inaccuracy', label: 'Inaccuracy', glyph: '?!', nag: 6, maxLoss: 0.1 },
+  { name: 'mistake', label: 'Mistake', glyph: '?', nag: 2, maxLoss: 0.15 },
+  { name: 'blunder', label: 'Blunder', glyph: '??', nag: 4, maxLoss: Infinity },
+  { name: 'missed-win', label: 'Missed win', glyph: '', nag: 0 },
+];
+
+const CLASS = Object.fromEntries(MOVE_CLASSES.map((c) => [c.name, c]));
+const BY_LOSS = MOVE_CLASSES.filter((c) => c.maxLoss !== undefined);
+/** Where a Blunder begins: the second-best line of a Great move loses at least this much. */
+const BLUNDER_LOSS = /** @type {number} */ (CLASS.mistake.maxLoss);
+/** The classes that are errors, worst first: what next/previous-mistake navigation walks. */
+export const ERROR_CLASSES = ['blunder', 'mistake', 'inaccuracy'];
+
+/**
+ * @typedef {import('./annotate.js').Score} Score
+ * @typedef {import('./annotate.js').Eval} Eval
+ *
+ * @typedef {object} ReportMove  one move of the game, as the caller knows it
+ * @property {'w'|'b'} mover
+ * @property {string} [played]     the move in UCI (compared with the engine's best, before.pv[0])
+ * @property {Eval} before         the position before the move (its pv[0] is the engine's best move)
+ * @property {Eval} [second]       the second-best line of that position (MultiPV 2), for Great
+ * @property {Eval} after          the position after the move
+ * @property {number} [sacrifice]  pawns of material the mover is down along the engine's line
+ *                                 after the move, compared with before it (0 or less: none)
+ *
+ * @typedef {object} MoveVerdict
+ * @property {string} cls          a MOVE_CLASSES name
+ * @property {string} severity     the class by loss alone ('best' ... 'blunder'): a Missed win's
+ *                                 Mistake, a Great move's Best
+ * @property {number} loss         expected points lost against the best move (>= 0)
+ * @property {number} cpLoss       centipawns lost (>= 0, capped)
+ * @property {number} accuracy     0..100
+ * @property {number} winBefore    the mover's win% (0..100) with the best move
+ * @property {number} winAfter     ... after the move played
+ */
+
+/**
+ * A score (White's view) as White's centipawns capped at +-CP_CAP; a mate is the cap.
+ * @param {Score} score
+ * @param {'w'|'b'} turn the side to move (decides who is mated by `{ mate: 0 }`)
+ */
+export function cappedCp(score, turn) {
+  if (score.mate !== undefined) {
+    const whiteWins = score.mate > 0 || (score.mate === 0 && turn === 'b');
+    return whiteWins ? CP_CAP : -CP_CAP;
+  }
+  return Math.max(-CP_CAP, Math.min(CP_CAP, score.cp || 0));
+}
+
+/** White's win% (0..100) of a score from White's view, as lichess computes it (capped). */
+export function winPercent(/** @type {Score} */ score, /** @type {'w'|'b'} */ turn) {
+  return 100 / (1 + Math.exp(-WIN_K * cappedCp(score, turn)));
+}
+
+/**
+ * A move's accuracy (0..100) from the mover's win% before and after it.
+ * @param {number} before @param {number} after
+ */
+export function moveAccuracy(before, after) {
+  if (after >= before) return 100;
+  const raw = 103.1668 * Math.exp(-0.04354 * (before - after)) - 3.1669;
+  return Math.max(0, Math.min(100, raw));
+}
+
+/**
+ * The class of one move.
+ * @param {ReportMove} m
+ * @returns {MoveVerdict}
+ */
+export function classifyMove(m) {
+  const other = m.mover === 'w' ? 'b' : 'w';
+  const mine = (/** @type {number} */ whiteWin) => (m.mover === 'w' ? whiteWin : 100 - whiteWin);
+  // The evaluations are of the positions as they stand: `before` with the mover to move,
+  // `after` with the opponent to move.
+  const winBefore = mine(winPercent(m.before.score, m.mover));
+  const winAfter = mine(winPercent(m.after.score, other));
+  const sign = m.mover === 'w' ? 1 : -1;
+  const cpBefore = sign * cappedCp(m.before.score, m.mover);
+  const cpAfter = sign * cappedCp(m.after.score, other);
+  const loss = Math.max(0, (winBefore - winAfter) / 100);
+  const isBest = (!!m.played && !!m.before.pv && m.before.pv[0] === m.played) || loss === 0;
+  const severity = isBest ? 'best' : /** @type {typeof BY_LOSS[number]} */ (BY_LOSS.find((c) => loss < /** @type {number} */ (c.maxLoss))).name;
+  let cls = severity;
+  if (isBest) {
+    if (m.second) {
+      const bestE = winBefore / 100;
+      const secondE = mine(winPercent(m.second.score, m.mover)) / 100;
+      if (bestE - secondE >= BLUNDER_LOSS && band(bestE) > band(secondE)) cls = 'great';
+    }
+    if ((m.sacrifice ?? 0) >= BRILLIANT_MIN_SACRIFICE && winAfter / 100 >= BRILLIANT_MIN_AFTER && winBefore / 100 < BRILLIANT_MAX_BEFORE)
+      cls = 'brilliant';
+  } else if (ERROR_CLASSES.includes(severity) && winBefore / 100 >= WON && winAfter / 100 < WON) {
+    cls = 'missed-win';
+  }
+  return {
+    cls,
+    severity,
+    loss,
+    cpLoss: Math.max(0, cpBefore - cpAfter),
+    accuracy: moveAccuracy(winBefore, winAfter),
+    winBefore,
+    winAfter,
+  };
+}
+
+/** 2 won, 1 drawn, 0 lost, for expected points. */
+function band(/** @type {number} */ e) {
+  return e >= WON ? 2 : e > 1 - WON ? 1 : 0;
+}
+
+/** The population standard deviation. */
+function stdDev(/** @type {number[]} */ xs) {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / xs.length);
+}
+
+/**
+ * The volatility weight of each move (lichess's windows of the game's win% sequence).
+ * @param {number[]} wins White's win% of the start position and after every move (moves + 1 values)
+ * @returns {number[]} one weight per move
+ */
+export function volatilityWeights(wins) {
+  const moves = wins.length - 1;
+  if (moves < 1) return [];
+  const size = Math.max(2, Math.min(8, Math.floor(moves / 10)));
+  /** @type {number[][]} */
+  const windows = [];
+  // The first moves share the first window, so that every move has one.
+  for (let i = 0; i < Math.min(size, wins.length) - 2; i++) windows.push(wins.slice(0, size));
+  for (let i = 0; i + size <= wins.length; i++) windows.push(wins.slice(i, i + size));
+  return windows.slice(0, moves).map((w) => Math.max(0.5, Math.min(12, stdDev(w))));
+}
+
+/**
+ * @typedef {object} PlayerReport
+ * @property {number|null} accuracy   0..100 (null: no move)
+ * @property {number|null} acpl       average centipawn loss
+ * @property {number} moves
+ * @property {Record<string, number>} counts  per MOVE_CLASSES name
+ *
+ * @typedef {object} GameReport
+ * @property {MoveVerdict[]} moves       one per move, in order
+ * @property {{ w: PlayerReport, b: PlayerReport }} players
+ */
+
+/**
+ * The report of a game (or of the moves of one line) from its moves' evaluations.
+ * @param {ReportMove[]} moves in order; each one's `before` is the previous one's `after`
+ * @returns {GameReport}
+ */
+export function gameReport(moves) {
+  const verdicts = moves.map(classifyMove);
+  const wins = moves.length ? [winPercent(moves[0].before.score, moves[0].mover)] : [];
+  for (const m of moves) wins.push(winPercent(m.after.score, m.mover === 'w' ? 'b' : 'w'));
+  const weights = volatilityWeights(wins);
+  /** @param {'w'|'b'} color @returns {PlayerReport} */
+  const player = (color) => {
+    const idx = moves.map((m, i) => (m.mover === color ? i : -1)).filter((i) => i >= 0);
+    /** @type {Record<string, number>} */
+    const counts = Object.fromEntries(MOVE_CLASSES.map((c) => [c.name, 0]));
+    for (const i of idx) counts[verdicts[i].cls]++;
+    if (!idx.length) return { accuracy: null, acpl: null, moves: 0, counts };
+    const acc = idx.map((i) => verdicts[i].accuracy);
+    const w = idx.map((i) => weights[i]);
+    const weighted = acc.reduce((s, a, k) => s + a * w[k], 0) / w.reduce((s, x) => s + x, 0);
+    const harmonic = acc.length / acc.reduce((s, a) => s + 1 / a, 0);
+    const acpl = idx.reduce((s, i) => s + verdicts[i].cpLoss, 0) / idx.length;
+    return { accuracy: (weighted + harmonic) / 2, acpl, moves: idx.length, counts };
+  };
+  return { moves: verdicts, players: { w: player('w'), b: player('b') } };
+}
+
+/** The class's record (label, glyph, NAG) by name. */
+export function moveClass(/** @type {string} */ name) {
+  return CLASS[name];
+}
