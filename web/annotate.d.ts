@@ -70,11 +70,22 @@ export interface AnnotatedNode {
   note?: string;
   commands?: string;
   eval?: Eval | null;
+  /** the game report's verdict (mainline-chess/report's pgnJudgement); replaces the judgement from the evaluations; null: none */
+  judgement?: MoveJudgement | null;
   children: AnnotatedNode[];
+}
+export interface MoveJudgement {
+  label: string;
+  /** 0: none */
+  nag: number;
+  /** an error gets "(before → after) Label. X was best.", others "Label move." */
+  error: boolean;
 }
 export interface AnnotatedGame {
   headers: Record<string, string>;
   startFen?: string;
   root: AnnotatedNode;
+  /** the game report's summary (mainline-chess/report's reportSummary), written first as "Mainline report: ..." */
+  report?: string;
 }
 export function writePgn(game: AnnotatedGame, opts?: { engineLines?: boolean; variations?: boolean; maxWidth?: number }): string;

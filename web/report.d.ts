@@ -1,7 +1,7 @@
 // Types of `mainline-chess/report` (src/report.js): the game report (accuracy, average centipawn
 // loss, move classes) from the engine's evaluations, with no chess rules.
 
-import type { Eval, Score } from './annotate.js';
+import type { Eval, MoveJudgement, Score } from './annotate.js';
 
 export type MoveClassName =
   | 'brilliant' | 'great' | 'best' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'missed-win';
@@ -77,3 +77,7 @@ export function volatilityWeights(wins: number[]): number[];
 export function classifyMove(move: ReportMove): MoveVerdict;
 export function gameReport(moves: ReportMove[]): GameReport;
 export function moveClass(name: MoveClassName): MoveClass;
+/** What writePgn writes for a verdict (an AnnotatedNode's judgement); null for Best, Excellent, Good. */
+export function pgnJudgement(verdict: Pick<MoveVerdict, 'cls' | 'severity'>): MoveJudgement | null;
+/** "White 91% accuracy, 12 ACPL; Black 85% accuracy, 25 ACPL" (an AnnotatedGame's report). */
+export function reportSummary(report: GameReport): string;

@@ -8,6 +8,7 @@ import { Chess } from 'chess.js';
 import {
   expectedScore, formatEval, judgeMove, JUDGEMENTS, parseEval, parsePgnGames, readComment, writePgn, evalFromSearch, isTerminal, WIN_K, annotatorName,
 } from '../../web/src/annotate.js';
+import { gameReport, pgnJudgement, reportSummary } from '../../web/src/report.js';
 import { parsePgn, exportPgn } from '../../web/app/src/pgn.js';
 import { readPgnGames, recordFromTree, treeFromRecord, judgement, reviewFromEvals, exportHeaders } from '../../web/app/src/record.js';
 
@@ -234,6 +235,49 @@ describe('writing PGN and reading it back', () => {
     expect(read.tree.root.fen).toBe(fen);
     expect(read.tree.root.children.map((n) => n.san)).toEqual(['f6', 'Nf6']); // the variation is a variation
     expect(read.tree.root.children[0].eval).toEqual({ score: { cp: 150 }, depth: 6, pv: ['f3e5'], pvSan: ['Nxe5'] });
+  });
+
+  test('the game report: class NAGs and sentences, the summary first; read back without them', () => {
+    const ev = (cp, pv, pvSan) => ({ score: { cp }, depth: 8, pv, pvSan });
+    const moves = [
+      { mover: 'w', played: 'e2e4', before: ev(20, ['e2e4'], ['e4']), after: ev(20, ['e7e5'], ['e5']) },
+      { mover: 'b', played: 'f7f6', before: ev(20, ['e7e5'], ['e5']), after: ev(450, ['f1c4'], ['Bc4']) },
+      { mover: 'w', played: 'f1c4', before: ev(450, ['f1c4'], ['Bc4']), second: ev(0), after: ev(440) },
+    ];
+    const report = gameReport(moves);
+    expect(report.moves.map((m) => m.cls)).toEqual(['best', 'blunder', 'great']);
+    const game = {
+      headers: { White: 'A', Black: 'B' },
+      report: reportSummary(report),
+      root: {
+        san: null, eval: moves[0].before, note: 'my note',
+        children: [{
+          san: 'e4', uci: 'e2e4', eval: moves[0].after, judgement: pgnJudgement(report.moves[0]),
+          children: [{
+            san: 'f6', uci: 'f7f6', eval: moves[1].after, judgement: pgnJudgement(report.moves[1]),
+            children: [{ san: 'Bc4', uci: 'f1c4', eval: moves[2].after, judgement: pgnJudgement(report.moves[2]), children: [] }],
+          }],
+        }],
+      },
+    };
+    const pgn = writePgn(game).replace(/\n/g, ' ');
+    expect(pgn).toMatch(/^.*\{ Mainline report: White 99% accuracy, 5 ACPL; Black 22% accuracy, 430 ACPL\. \[%eval 0\.20\]/);
+    expect(pgn).toMatch(/1\. e4 \{ \[%eval 0\.20\] \[%mlpv 8 - e7e5\] \} 1\.\.\. f6 \$4 \{ .* \(0\.20 → 4\.50\) Blunder\. e5 was best\. \}/);
+    expect(pgn).toMatch(/2\. Bc4 \$1 \{ \[%eval 4\.40\] \[%mlpv 8 -\] Great move\. \}/);
+    const chess = new Chess();
+    chess.loadPgn(pgn);
+    expect(chess.history()).toEqual(['e4', 'f6', 'Bc4']);
+    // read back: the summary and sentences are not taken for the user's notes
+    const [read] = parsePgnGames(pgn);
+    expect(readComment(read.root.comment).note).toBe('my note');
+    const bc4 = read.root.children[0].children[0].children[0];
+    expect(readComment(bc4.comment).note).toBe('');
+    expect(bc4.nags).toEqual([1]);
+    // a Missed win keeps its severity's NAG; plain classes write nothing
+    expect(pgnJudgement({ cls: 'missed-win', severity: 'mistake' })).toEqual({ label: 'Missed win', nag: 2, error: true });
+    expect(pgnJudgement({ cls: 'excellent', severity: 'excellent' })).toBeNull();
+    expect(readComment('(3.10 → 0.50) Missed win. Rxe8 was best. mine').note).toBe('mine');
+    expect(readComment('Brilliant move. mine').note).toBe('mine');
   });
 
   test('lichess-style input: [%eval] and [%clk] are read and kept; a bad game is reported, not fatal', () => {

@@ -72,13 +72,15 @@ test.skipIf(!existsSync(TSC))('index.d.ts type-checks a TypeScript consumer', as
   await writeFile(path.join(dir, 'use.ts'), `
     import { createEngine, createUciWorker, EngineError, type IterationInfo, type SearchResult } from 'mainline-chess';
     import { writePgn, parsePgnGames, judgeMove, type Eval } from 'mainline-chess/annotate';
-    import { gameReport, classifyMove, moveClass, type GameReport, type MoveClassName } from 'mainline-chess/report';
+    import { gameReport, classifyMove, moveClass, pgnJudgement, reportSummary, type GameReport, type MoveClassName } from 'mainline-chess/report';
     const ev: Eval = { score: { cp: 20 }, depth: 8, pv: ['e2e4'] };
     const pgnText: string = writePgn({ headers: { White: 'A' }, root: { san: null, eval: ev, children: [{ san: 'e4', uci: 'e2e4', children: [] }] } });
     void [parsePgnGames(pgnText)[0].headers.White, judgeMove(ev, ev, 'w').drop];
     const report: GameReport = gameReport([{ mover: 'w', played: 'e2e4', before: ev, after: ev }]);
     const cls: MoveClassName = classifyMove({ mover: 'b', before: ev, after: ev, sacrifice: 2 }).cls;
     void [report.players.w.accuracy, report.players.b.counts.blunder, cls, moveClass(cls).label];
+    const annotated: string = writePgn({ headers: {}, report: reportSummary(report), root: { san: null, children: [{ san: 'e4', judgement: pgnJudgement(report.moves[0]), children: [] }] } });
+    void annotated;
     async function main(): Promise<void> {
       const engine = await createEngine({ stopMode: 'auto', options: { Hash: 16, MultiPV: 2 } });
       const analysis = engine.analyze({ fen: 'startpos', moves: ['e4'] }, { depth: 10, searchmoves: ['e5', 'c7c5'] });

@@ -165,11 +165,13 @@ export function annotatorName(version, limits) {
 // ---- comments ---------------------------------------------------------------------------------
 
 const COMMAND = /\[%(\w+)\s*([^\]]*)\]/g;
-const JUDGEMENT_TEXT = /^\s*\(\S+ → \S+\) (?:Inaccuracy|Mistake|Blunder)\.(?: \S+ was best\.)?\s*/;
+const JUDGEMENT_TEXT = /^\s*(?:\(\S+ → \S+\) (?:Inaccuracy|Mistake|Blunder|Missed win)\.(?: \S+ was best\.)?|(?:Brilliant|Great) move\.)\s*/;
+const REPORT_TEXT = /^\s*Mainline report: [^.]*\.\s*/;
 
 /**
  * Splits a comment into its evaluation, the rest of its commands and the user's note. A
- * judgement sentence written by writePgn is dropped (it is recomputed from the evaluations).
+ * judgement sentence or report summary written by writePgn is dropped (it is recomputed from the
+ * evaluations).
  * @param {string} text the comment, without braces (several comments joined by a space)
  * @returns {{ eval: Eval | null, commands: string, note: string }}
  */
@@ -196,7 +198,7 @@ export function readComment(text) {
     if (method && method !== '-') ev.method = method;
     ev.pv = pv.filter((m) => /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m));
   }
-  const note = rest.replace(/\s+/g, ' ').trim().replace(JUDGEMENT_TEXT, '').trim();
+  const note = rest.replace(/\s+/g, ' ').trim().replace(REPORT_TEXT, '').replace(JUDGEMENT_TEXT, '').trim();
   return { eval: ev, commands: others.join(' '), note };
 }
 
@@ -387,12 +389,21 @@ export function parsePgnGames(text) {
  * @property {string} [note]
  * @property {string} [commands]
  * @property {Eval|null} [eval]
+ * @property {MoveJudgement|null} [judgement]  the game report's verdict on the move (report.js's
+ *   pgnJudgement): replaces the judgement from the evaluations; null: none is written
  * @property {AnnotatedNode[]} children
+ *
+ * @typedef {object} MoveJudgement
+ * @property {string} label   "Mistake", "Missed win", "Brilliant", ...
+ * @property {number} nag     0: none
+ * @property {boolean} error  an error gets "(before → after) Label. X was best.", others "Label move."
  *
  * @typedef {object} AnnotatedGame
  * @property {Record<string,string>} headers
  * @property {string} [startFen]  when the game does not start from the standard position
  * @property {AnnotatedNode} root  the start position (san null)
+ * @property {string} [report]    the game report's summary (report.js's reportSummary), written
+ *   first in the comment before the first move as "Mainline report: ..."
  */
 
 const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
@@ -428,7 +439,8 @@ export function writePgn(game, { engineLines = true, variations = false, maxWidt
 
   /** @type {string[]} */
   const out = [];
-  const rootComment = commentText(game.root, null, null, engineLines);
+  const rootComment = [game.report ? `Mainline report: ${game.report}.` : '', commentText(game.root, null, null, engineLines)]
+    .filter(Boolean).join(' ');
   if (rootComment) out.push(`{ ${rootComment} }`);
 
   /**
@@ -469,16 +481,18 @@ export function writePgn(game, { engineLines = true, variations = false, maxWidt
   /** Writes one move with its NAGs and comment. */
   const writeMove = (/** @type {AnnotatedNode} */ parent, /** @type {AnnotatedNode} */ node, /** @type {number} */ ply, /** @type {boolean} */ numbered) => {
     const { turn, number } = at(ply);
-    const judgement = parent.eval && node.eval ? judgeMove(parent.eval, node.eval, turn, node.uci || undefined).judgement : null;
+    /** @type {MoveJudgement|null} */
+    const judgement = node.judgement !== undefined ? node.judgement
+      : parent.eval && node.eval ? toMoveJudgement(judgeMove(parent.eval, node.eval, turn, node.uci || undefined).judgement) : null;
     const nags = [...(node.nags || [])];
     // a move-quality NAG of the user's ($1..$6) stands; otherwise the judgement's
-    if (judgement && !nags.some((n) => n >= 1 && n <= 6)) nags.unshift(judgement.nag);
+    if (judgement && judgement.nag && !nags.some((n) => n >= 1 && n <= 6)) nags.unshift(judgement.nag);
     let text = turn === 'w' ? `${number}. ${node.san}` : numbered ? `${number}... ${node.san}` : String(node.san);
     for (const n of nags) text += ` $${n}`;
     out.push(text);
     const c = commentText(node, parent, judgement, engineLines);
     if (c) out.push(`{ ${c} }`);
-    return { judged: !!judgement, commented: !!c };
+    return { judged: !!judgement && judgement.error, commented: !!c };
   };
 
   writeLine(game.root, 0, true);
@@ -486,12 +500,17 @@ export function writePgn(game, { engineLines = true, variations = false, maxWidt
   return `${tagLines.join('\n')}\n\n${wrap(out, maxWidth)}\n`;
 }
 
+/** A judgement from the evaluations as the PGN writer's MoveJudgement. */
+function toMoveJudgement(/** @type {typeof JUDGEMENTS[number] | null} */ j) {
+  return j ? { label: j.label, nag: j.nag, error: true } : null;
+}
+
 /**
  * The comment of a node: `[%eval]`, `[%mlpv]`, other kept commands, the judgement sentence, the
  * user's note. Braces in the note are replaced (a PGN comment cannot contain `}`).
  * @param {AnnotatedNode} node
  * @param {AnnotatedNode|null} parent
- * @param {typeof JUDGEMENTS[number] | null} judgement
+ * @param {MoveJudgement | null} judgement
  * @param {boolean} engineLines
  */
 function commentText(node, parent, judgement, engineLines) {
@@ -502,7 +521,8 @@ function commentText(node, parent, judgement, engineLines) {
     if (engineLines && ev.depth > 0) parts.push(`[%mlpv ${ev.depth} ${ev.method || '-'}${ev.pv && ev.pv.length ? ` ${ev.pv.join(' ')}` : ''}]`);
   }
   if (node.commands) parts.push(node.commands);
-  if (judgement && parent && parent.eval && ev) {
+  if (judgement && !judgement.error) parts.push(`${judgement.label} move.`);
+  else if (judgement && parent && parent.eval && ev) {
     const best = parent.eval.pvSan && parent.eval.pvSan[0];
     parts.push(`(${formatEval(parent.eval.score)} → ${formatEval(ev.score)}) ${judgement.label}.${best ? ` ${best} was best.` : ''}`);
   }

@@ -36,7 +36,7 @@
 // move pulls it to 0). Average centipawn loss: per move max(0, best - played) in centipawns from
 // the mover's side, both capped at +-1000 like lichess's.
 
-import { WIN_K } from './annotate.js';
+import { JUDGEMENTS, WIN_K } from './annotate.js';
 
 /** Centipawns beyond this count as this (and a mate as exactly this) for accuracy and ACPL. */
 export const CP_CAP = 1000;
@@ -49,28 +49,34 @@ export const BRILLIANT_MIN_AFTER = 0.45;
 /** ... in a position the mover had not already won outright (below this before it). */
 export const BRILLIANT_MAX_BEFORE = 0.97;
 
+// The error classes are annotate.js's JUDGEMENTS (worst first): their names, labels, NAGs and
+// the losses where they begin.
+const [BLUNDER, MISTAKE, INACCURACY] = JUDGEMENTS;
+const judged = (/** @type {typeof JUDGEMENTS[number]} */ j, /** @type {number} */ maxLoss) =>
+  ({ name: j.name, label: j.label, glyph: j.glyph, nag: j.nag, maxLoss });
+
 /**
  * The move classes, best first. `maxLoss`: the class applies below this many expected points
- * lost (the last one catches the rest). `nag`: the PGN NAG written for it (none for the plain ones).
+ * lost (the last one catches the rest). `nag`: the PGN NAG written for it (0: none).
  */
 export const MOVE_CLASSES = [
   { name: 'brilliant', label: 'Brilliant', glyph: '!!', nag: 3 },
   { name: 'great', label: 'Great', glyph: '!', nag: 1 },
   { name: 'best', label: 'Best', glyph: '', nag: 0 },
   { name: 'excellent', label: 'Excellent', glyph: '', nag: 0, maxLoss: 0.02 },
-  { name: 'good', label: 'Good', glyph: '', nag: 0, maxLoss: 0.05 },
-  { name: 'inaccuracy', label: 'Inaccuracy', glyph: '?!', nag: 6, maxLoss: 0.1 },
-  { name: 'mistake', label: 'Mistake', glyph: '?', nag: 2, maxLoss: 0.15 },
-  { name: 'blunder', label: 'Blunder', glyph: '??', nag: 4, maxLoss: Infinity },
+  { name: 'good', label: 'Good', glyph: '', nag: 0, maxLoss: INACCURACY.minDrop },
+  judged(INACCURACY, MISTAKE.minDrop),
+  judged(MISTAKE, BLUNDER.minDrop),
+  judged(BLUNDER, Infinity),
   { name: 'missed-win', label: 'Missed win', glyph: '', nag: 0 },
 ];
 
 const CLASS = Object.fromEntries(MOVE_CLASSES.map((c) => [c.name, c]));
 const BY_LOSS = MOVE_CLASSES.filter((c) => c.maxLoss !== undefined);
 /** Where a Blunder begins: the second-best line of a Great move loses at least this much. */
-const BLUNDER_LOSS = /** @type {number} */ (CLASS.mistake.maxLoss);
+const BLUNDER_LOSS = BLUNDER.minDrop;
 /** The classes that are errors, worst first: what next/previous-mistake navigation walks. */
-export const ERROR_CLASSES = ['blunder', 'mistake', 'inaccuracy'];
+export const ERROR_CLASSES = JUDGEMENTS.map((j) => j.name);
 
 /**
  * @typedef {import('./annotate.js').Score} Score
@@ -235,4 +241,29 @@ export function gameReport(moves) {
 /** The class's record (label, glyph, NAG) by name. */
 export function moveClass(/** @type {string} */ name) {
   return CLASS[name];
+}
+
+/**
+ * What the PGN writer (annotate.js's writePgn, as a node's `judgement`) writes for a move's
+ * verdict: the NAG and sentence of an error, a Missed win (with its severity's NAG), a Great or
+ * Brilliant move; null for the plain classes (Best, Excellent, Good), which get nothing.
+ * @param {Pick<MoveVerdict, 'cls' | 'severity'>} v
+ * @returns {{ label: string, nag: number, error: boolean } | null}
+ */
+export function pgnJudgement(v) {
+  if (v.cls === 'missed-win') return { label: CLASS[v.cls].label, nag: CLASS[v.severity].nag, error: true };
+  if (ERROR_CLASSES.includes(v.cls)) return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: true };
+  if (v.cls === 'great' || v.cls === 'brilliant') return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: false };
+  return null;
+}
+
+/**
+ * One line for the start of an annotated game: "White 91% accuracy, 12 ACPL; Black 85%, 25 ACPL"
+ * (what annotate.js's writePgn writes as "Mainline report: ...").
+ * @param {GameReport} r
+ */
+export function reportSummary(r) {
+  const one = (/** @type {PlayerReport} */ p, /** @type {string} */ who) =>
+    p.accuracy === null ? `${who} no moves` : `${who} ${Math.round(p.accuracy)}% accuracy, ${Math.round(/** @type {number} */ (p.acpl))} ACPL`;
+  return `${one(r.players.w, 'White')}; ${one(r.players.b, 'Black')}`;
 }

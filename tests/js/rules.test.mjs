@@ -1,0 +1,53 @@
+// The app's rule helpers (web/app/src/rules.js): material, sacrifices along a line, the threat position.
+import { describe, expect, test } from 'vitest';
+import { Chess } from 'chess.js';
+import { materialBalance, sacrificeAlong, threatFen, totalMaterial } from '../../web/app/src/rules.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+describe('material', () => {
+  test('balance and total', () => {
+    expect(materialBalance(new Chess(START))).toBe(0);
+    expect(totalMaterial(START)).toBe(78);
+    // White is a knight up
+    expect(materialBalance(new Chess('4k3/8/8/8/8/8/8/3NK3 w - - 0 1'))).toBe(3);
+    expect(totalMaterial('4k3/8/8/8/8/8/8/3NK3 w - - 0 1')).toBe(3);
+  });
+});
+
+describe('sacrifices', () => {
+  // Italian: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6, then Bxf7+ Kxf7 Ng5+ Kg8
+  const ITALIAN = 'r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5';
+  test('a bishop given for a pawn, not won back by the fourth half-move: 2 pawns', () => {
+    expect(sacrificeAlong(ITALIAN, 'c4f7', ['e8f7', 'f3g5', 'f7g8'])).toBe(2);
+  });
+  test('an exchange won straight back is no sacrifice', () => {
+    // 1. e4 d5 2. exd5 Qxd5 3. Nc3: White takes, Black takes back
+    const fen = 'rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2';
+    expect(sacrificeAlong(fen, 'e4d5', ['d8d5', 'b1c3', 'd5a5'])).toBe(0);
+  });
+  test('a quiet move gives nothing up; a short or broken line counts what it can', () => {
+    expect(sacrificeAlong(START, 'e2e4', ['e7e5', 'g1f3', 'b8c6'])).toBe(0);
+    expect(sacrificeAlong(ITALIAN, 'c4f7', ['e8f7'])).toBe(2); // judged after the only reply
+    expect(sacrificeAlong(ITALIAN, 'c4f7', [])).toBe(0); // no reply: nothing to judge
+    expect(sacrificeAlong(ITALIAN, 'c4f7', ['e8e7', 'a1a8'])).toBe(0); // Ke7 declines; the illegal Ra8 ends the line
+  });
+  test('from Black’s side', () => {
+    // after 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O: Black plays Bxf2+ Rxf2 (a bishop for a pawn)
+    const fen = 'r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4';
+    expect(sacrificeAlong(fen, 'c5f2', ['f1f2', 'g8f6', 'd2d3'])).toBe(2);
+  });
+});
+
+describe('the threat position', () => {
+  test('the other side to move, en passant cleared, move number kept right', () => {
+    expect(threatFen(START)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1');
+    const afterE4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
+    expect(threatFen(afterE4)).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+  });
+  test('none when the side to move is in check', () => {
+    // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+: Black is mated; and a plain check
+    expect(threatFen('r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4')).toBeNull();
+    expect(threatFen('4k3/8/8/8/8/8/8/4K2r w - - 0 1')).toBeNull();
+  });
+});
