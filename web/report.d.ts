@@ -81,3 +81,12 @@ export function moveClass(name: MoveClassName): MoveClass;
 export function pgnJudgement(verdict: Pick<MoveVerdict, 'cls' | 'severity'>): MoveJudgement | null;
 /** "White 91% accuracy, 12 ACPL; Black 85% accuracy, 25 ACPL" (an AnnotatedGame's report). */
 export function reportSummary(report: GameReport): string;
+
+/** Pawns per piece (P 1, N B 3, R 5, Q 9, K 0). */
+export const PIECE_VALUES: Readonly<Record<'p' | 'n' | 'b' | 'r' | 'q' | 'k', number>>;
+/** A sacrifice is judged this many half-moves into the line. */
+export const SACRIFICE_PLIES: number;
+/** Material of a FEN's board in pawns: White's minus Black's, and both sides' together. */
+export function material(fen: string): { balance: number; total: number };
+/** Pawns the mover is down after the last reply within SACRIFICE_PLIES half-moves (the positions after each, the move first). */
+export function sacrificed(fenBefore: string, fensAfter: string[]): number;

@@ -99,6 +99,26 @@ describe.skipIf(!haveEngine)('mainline-analyse', () => {
     expect(position.headers.FEN).toBe('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
   }, 60000);
 
+  test('--report: every move classed in the PGN, accuracy and ACPL per player; read back by chess.js', async () => {
+    const SCHOLAR = '[Event "Scholar"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
+    const { code, stdout, stderr } = await analyse(['--depth', '6', '--report', '-'], SCHOLAR);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/game 1\/1 \(A – B\): White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL/);
+    const [g] = parsePgnGames(stdout);
+    expect(g.root.comment).toMatch(/^Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\./);
+    const line = mainLine(g);
+    // 3... Nf6 allows mate in one: a blunder; 4. Qxf7# is the only move that wins: Great
+    expect(line[6].nags).toEqual([4]);
+    expect(line[6].comment).toMatch(/\(\S+ → #1\) Blunder\. \S+ was best\./);
+    expect(line[7].nags).toEqual([1]);
+    expect(line[7].comment).toMatch(/Great move\./);
+    const chess = new Chess();
+    chess.loadPgn(g.text);
+    expect(chess.history()).toEqual(['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']);
+    // the summary is not read back as a note
+    expect(readComment(g.root.comment).note).toBe('');
+  }, 60000);
+
   test('files, --eval-only, --variations, --jobs 2 (same order); a bad game is left out with exit status 1', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mainline-analyse-'));
     const file = path.join(dir, 'games.pgn');

@@ -1,17 +1,23 @@
 // The app's rule helpers (web/app/src/rules.js): material, sacrifices along a line, the threat position.
 import { describe, expect, test } from 'vitest';
-import { Chess } from 'chess.js';
-import { materialBalance, sacrificeAlong, threatFen, totalMaterial } from '../../web/app/src/rules.js';
+import { sacrificeAlong, threatFen } from '../../web/app/src/rules.js';
+import { material, sacrificed } from '../../web/src/report.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
-describe('material', () => {
+describe('material (report.js, from the FEN)', () => {
   test('balance and total', () => {
-    expect(materialBalance(new Chess(START))).toBe(0);
-    expect(totalMaterial(START)).toBe(78);
+    expect(material(START)).toEqual({ balance: 0, total: 78 });
     // White is a knight up
-    expect(materialBalance(new Chess('4k3/8/8/8/8/8/8/3NK3 w - - 0 1'))).toBe(3);
-    expect(totalMaterial('4k3/8/8/8/8/8/8/3NK3 w - - 0 1')).toBe(3);
+    expect(material('4k3/8/8/8/8/8/8/3NK3 w - - 0 1')).toEqual({ balance: 3, total: 3 });
+    expect(material('4k3/8/8/8/8/8/8/q3K3 b - - 0 1')).toEqual({ balance: -9, total: 9 });
+  });
+  test('sacrificed: judged after the last reply within four half-moves', () => {
+    const before = '4k3/8/8/8/8/8/8/3NK3 w - - 0 1';
+    expect(sacrificed(before, [])).toBe(0);
+    expect(sacrificed(before, ['4k3/8/8/8/8/8/8/4K3 b - - 0 1'])).toBe(0); // no reply yet
+    expect(sacrificed(before, ['x', '4k3/8/8/8/8/8/8/4K3 w - - 0 1'])).toBe(3);
+    expect(sacrificed(before, ['x', '4k3/8/8/8/8/8/8/4K3 w - - 0 1', 'y', before])).toBe(0); // won back
   });
 });
 

@@ -3,7 +3,8 @@
 // WebAssembly build, in worker threads) and writes them as PGN, the same annotations the board
 // app exports: [%eval] on every move (White's point of view, as lichess writes it), the engine's
 // line as [%mlpv depth method moves...], and ?!/?/?? with "Nc3 was best." where the expected
-// score dropped (web/src/annotate.js).
+// score dropped (web/src/annotate.js); with --report, every move's class and each player's
+// accuracy (web/src/report.js).
 //
 //   mainline-analyse games.pgn > annotated.pgn
 //   mainline-analyse --movetime 500 --jobs 2 a.pgn b.pgn > out.pgn
@@ -15,6 +16,7 @@
 import { readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
 import { annotatorName, evalFromSearch, isTerminal, parsePgnGames, readComment, terminalEval, writePgn } from '../src/annotate.js';
+import { gameReport, pgnJudgement, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
 
 const USAGE = `usage: mainline-analyse [options] [file.pgn ...]   (no file or "-": standard input)
 
@@ -25,6 +27,10 @@ Writes every game of the input, annotated, to standard output.
   --jobs N         games analysed at once, one engine each (default 1)
   --hash MB        hash table per engine (default 32)
   --pv-method M    the engine's PvMethod option: pvhash (default), stack, triangular, tt
+  --report         the game report: every move classed (Brilliant !!, Great !, Best, Excellent,
+                   Good, Inaccuracy ?!, Mistake ?, Blunder ??, Missed win) and each player's
+                   accuracy and average centipawn loss, in the PGN and on standard error;
+                   searches two lines per position (a Great move is the only one that holds)
   --variations     also write the engine's line as a variation at each ?!, ? and ??
   --eval-only      write [%eval] but not the engine's lines ([%mlpv])
   --quiet          no progress on standard error
@@ -33,9 +39,9 @@ Writes every game of the input, annotated, to standard output.
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
-/** @returns {{ depth?: number, movetime?: number, jobs: number, hash: number, pvMethod: string, variations: boolean, evalOnly: boolean, quiet: boolean, files: string[] }} */
+/** @returns {{ depth?: number, movetime?: number, jobs: number, hash: number, pvMethod: string, report: boolean, variations: boolean, evalOnly: boolean, quiet: boolean, files: string[] }} */
 function parseArgs(argv) {
-  const o = { depth: undefined, movetime: undefined, jobs: 1, hash: 32, pvMethod: 'pvhash', variations: false, evalOnly: false, quiet: false, files: [] };
+  const o = { depth: undefined, movetime: undefined, jobs: 1, hash: 32, pvMethod: 'pvhash', report: false, variations: false, evalOnly: false, quiet: false, files: [] };
   const num = (name, v, min, max) => {
     const n = Number(v);
     if (v === undefined || !Number.isInteger(n) || n < min || n > max) throw new Error(`${name} needs a whole number from ${min} to ${max}`);
@@ -59,6 +65,7 @@ function parseArgs(argv) {
       o.pvMethod = String(value());
       if (!['pvhash', 'stack', 'triangular', 'tt'].includes(o.pvMethod)) throw new Error(`--pv-method: unknown method "${o.pvMethod}"`);
     } else if (flag === '--variations') o.variations = true;
+    else if (flag === '--report') o.report = true;
     else if (flag === '--eval-only') o.evalOnly = true;
     else if (flag === '--quiet' || flag === '-q') o.quiet = true;
     else if (a === '-' || !a.startsWith('-')) o.files.push(a);
@@ -118,16 +125,23 @@ async function annotateGame(engine, game, opts, onProgress) {
   const method = opts.pvMethod;
   const limits = opts.depth !== undefined ? { depth: opts.depth } : { movetime: opts.movetime };
   const startTurn = startInfo.sideToMove;
+  const turnAt = (/** @type {number} */ i) => (i % 2 === 0 ? startTurn : startTurn === 'w' ? 'b' : 'w');
+  /** @type {(import('../src/annotate.js').Eval|undefined)[]} the second-best line of each position (--report) */
+  const seconds = [];
   for (let i = 0; i < line.length; i++) {
     const position = { fen: startInfo.fen, moves: moves.uci.slice(0, i) };
-    const turn = i % 2 === 0 ? startTurn : startTurn === 'w' ? 'b' : 'w';
+    const turn = turnAt(i);
     const info = await engine.positionInfo(position);
     if (isTerminal(info.status, i === line.length - 1)) line[i].eval = terminalEval(info.status);
     else {
-      let result;
+      let result, second;
       for (let attempt = 0; ; attempt++) {
         try {
-          result = await engine.bestMove(position, { ...limits, multipv: 1 });
+          second = undefined;
+          const onInfo = (/** @type {import('../src/client.js').IterationInfo} */ it) => {
+            if (it.multipv === 2 && it.bound === 'exact') second = it;
+          };
+          result = await engine.bestMove(position, { ...limits, multipv: opts.report ? 2 : 1 }, opts.report ? { onInfo } : undefined);
           break;
         } catch (e) {
           // a crashed worker restarts by itself (autoRestart): try the position once more
@@ -135,11 +149,32 @@ async function annotateGame(engine, game, opts, onProgress) {
         }
       }
       line[i].eval = evalFromSearch(result, turn, method);
+      if (second) seconds[i] = evalFromSearch(second, turn, method);
     }
     onProgress(i + 1, line.length);
   }
+  let report = null;
+  if (opts.report && line.length > 1) {
+    const reportMoves = [];
+    for (let i = 0; i + 1 < line.length; i++) {
+      const before = line[i].eval, after = line[i + 1].eval, played = moves.uci[i];
+      // what the move gives up along the engine's line after it, for a best move only (Brilliant)
+      let sacrifice = 0;
+      if (before.pv && before.pv[0] === played) {
+        const fenBefore = (await engine.positionInfo({ fen: startInfo.fen, moves: moves.uci.slice(0, i) })).fen;
+        const fens = [];
+        const lineAfter = [played, ...(after.pv || [])].slice(0, SACRIFICE_PLIES);
+        for (let k = 1; k <= lineAfter.length; k++)
+          fens.push((await engine.positionInfo({ fen: startInfo.fen, moves: [...moves.uci.slice(0, i), ...lineAfter.slice(0, k)] })).fen);
+        sacrifice = sacrificed(fenBefore, fens);
+      }
+      reportMoves.push({ mover: turnAt(i), played, before, second: seconds[i], after, sacrifice });
+    }
+    report = gameReport(reportMoves);
+    report.moves.forEach((v, i) => (line[i + 1].judgement = pgnJudgement(v)));
+  }
   if (!headers.Annotator) headers.Annotator = annotatorName(pkg.version, limits);
-  return { headers, startFen: startInfo.fen, root };
+  return { headers, startFen: startInfo.fen, root, ...(report ? { report: reportSummary(report) } : {}) };
 }
 
 async function main() {
@@ -193,6 +228,7 @@ async function main() {
             if (tty || done === total) say(`mainline-analyse: ${label}: ${done}/${total} positions`);
           });
           outputs[index] = writePgn(annotated, { engineLines: !opts.evalOnly, variations: opts.variations });
+          if (annotated.report) say(`mainline-analyse: ${label}: ${annotated.report}`);
         } catch (e) {
           failed++;
           outputs[index] = '';

@@ -238,6 +238,41 @@ export function gameReport(moves) {
   return { moves: verdicts, players: { w: player('w'), b: player('b') } };
 }
 
+// ---- material, for sacrifices ---------------------------------------------------------------
+
+/** Pawns per piece for material counts. */
+export const PIECE_VALUES = Object.freeze({ p: 1, n: 3, b: 3, r: 5, q: 9, k: 0 });
+/** A sacrifice is judged this many half-moves into the line (the move, a reply, a move, a reply):
+ * material won straight back by then (an exchange) is no sacrifice. */
+export const SACRIFICE_PLIES = 4;
+
+/** Material of a FEN's board, in pawns: White's minus Black's, and both sides' together. */
+export function material(/** @type {string} */ fen) {
+  let balance = 0, total = 0;
+  for (const c of fen.trim().split(/\s+/)[0]) {
+    const v = PIECE_VALUES[/** @type {keyof typeof PIECE_VALUES} */ (c.toLowerCase())];
+    if (v === undefined) continue;
+    balance += c === c.toUpperCase() ? v : -v;
+    total += v;
+  }
+  return { balance, total };
+}
+
+/**
+ * How many pawns of material the mover is down after the last reply within the first
+ * SACRIFICE_PLIES half-moves of the line that starts with the move (0: nothing given up, or no
+ * reply to judge by).
+ * @param {string} fenBefore the position before the move
+ * @param {string[]} fensAfter the positions after each half-move of the line, the move first
+ */
+export function sacrificed(fenBefore, fensAfter) {
+  const sign = fenBefore.trim().split(/\s+/)[1] === 'b' ? -1 : 1;
+  const replies = fensAfter.slice(0, SACRIFICE_PLIES).filter((_, i) => i % 2 === 1);
+  if (!replies.length) return 0;
+  const given = sign * (material(fenBefore).balance - material(/** @type {string} */ (replies.at(-1))).balance);
+  return Math.max(0, given);
+}
+
 /** The class's record (label, glyph, NAG) by name. */
 export function moveClass(/** @type {string} */ name) {
   return CLASS[name];
