@@ -90,3 +90,5 @@ export const SACRIFICE_PLIES: number;
 export function material(fen: string): { balance: number; total: number };
 /** Pawns the mover is down after the last reply within SACRIFICE_PLIES half-moves (the positions after each, the move first). */
 export function sacrificed(fenBefore: string, fensAfter: string[]): number;
+/** The next (1) or previous (-1) move after index `from` of that severity, or -1. */
+export function nextWithSeverity(verdicts: Pick<MoveVerdict, 'severity'>[], from: number, severity: Severity, direction?: 1 | -1): number;

@@ -273,6 +273,20 @@ export function sacrificed(fenBefore, fensAfter) {
   return Math.max(0, given);
 }
 
+/**
+ * The next (direction 1) or previous (-1) move after index `from` whose severity is `severity`
+ * (a Missed win counts by its severity), or -1. For the next/previous blunder, mistake and
+ * inaccuracy keys.
+ * @param {Pick<MoveVerdict, 'severity'>[]} verdicts the game's moves in order
+ * @param {number} from the current move's index (-1: the start position)
+ * @param {string} severity 'blunder', 'mistake' or 'inaccuracy'
+ * @param {1|-1} [direction]
+ */
+export function nextWithSeverity(verdicts, from, severity, direction = 1) {
+  for (let i = from + direction; i >= 0 && i < verdicts.length; i += direction) if (verdicts[i].severity === severity) return i;
+  return -1;
+}
+
 /** The class's record (label, glyph, NAG) by name. */
 export function moveClass(/** @type {string} */ name) {
   return CLASS[name];
