@@ -4,7 +4,7 @@
 // variations and comments kept, games in input order; bad input is reported, not fatal.
 import { describe, expect, test } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,48 @@ describe.skipIf(!haveEngine)('mainline-analyse', () => {
     expect(chess.history()).toEqual(['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']);
     // the summary is not read back as a note
     expect(readComment(g.root.comment).note).toBe('');
+  }, 60000);
+
+  test('--out is resumable: a second run skips what the file holds; an interrupted file is completed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mainline-analyse-'));
+    try {
+      const out = path.join(dir, 'out.pgn');
+      const first = await analyse(['--depth', '3', '--out', out, '-'], GAMES);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toBe(''); // the games went to the file
+      const all = readFileSync(out, 'utf8');
+      expect(parsePgnGames(all).map((g) => g.headers.Event)).toEqual(["Fool's mate", 'Opening', 'From a position']);
+      const again = await analyse(['--depth', '3', '--out', out, '-'], GAMES);
+      expect(again.code).toBe(0);
+      expect(again.stderr).toMatch(/3 games already in .*out\.pgn, skipped/);
+      expect(readFileSync(out, 'utf8')).toBe(all);
+      // as if stopped after the first game: the rest is added, nothing twice
+      writeFileSync(out, `${all.split(/\n\n(?=\[Event )/)[0]}\n`);
+      const resumed = await analyse(['--depth', '3', '--out', out, '-'], GAMES);
+      expect(resumed.stderr).toMatch(/1 game already in .*, skipped/);
+      expect(resumed.stderr).toMatch(/2 of 2 left of 3 games annotated/);
+      expect(parsePgnGames(readFileSync(out, 'utf8')).map((g) => g.headers.Event)).toEqual(["Fool's mate", 'Opening', 'From a position']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60000);
+
+  test('--shard I/N: two workers at once share the games, each game once (as Indexed Jobs would run it)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mainline-analyse-'));
+    try {
+      const input = path.join(dir, 'games.pgn');
+      writeFileSync(input, GAMES);
+      const outs = [0, 1].map((i) => path.join(dir, `part-${i}.pgn`));
+      const runs = await Promise.all([0, 1].map((i) => analyse(['--depth', '3', '--quiet', '--shard', `${i}/2`, '--out', outs[i], input], '')));
+      expect(runs.map((r) => r.code)).toEqual([0, 0]);
+      const events = outs.map((f) => parsePgnGames(readFileSync(f, 'utf8')).map((g) => g.headers.Event));
+      expect(events).toEqual([["Fool's mate", 'From a position'], ['Opening']]);
+      const bad = await analyse(['--shard', '2/2', input], '');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--shard needs I\/N with 0 <= I < N, not "2\/2"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60000);
 
   test('files, --eval-only, --variations, --jobs 2 (same order); a bad game is left out with exit status 1', async () => {

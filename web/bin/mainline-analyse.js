@@ -13,7 +13,14 @@
 // The main line of each game is analysed; variations, comments and NAGs of the input are kept.
 // A game that cannot be read (an illegal move, broken PGN) is reported on stderr and left out;
 // the exit status is then 1.
-import { readFile } from 'node:fs/promises';
+//
+// Large files: --out FILE appends each game to FILE as soon as it and the games before it are
+// done, and a second run with the same --out skips the games FILE already holds (an interrupted
+// run goes on where it stopped). --shard I/N takes the games whose index is I modulo N, so that N
+// workers (say a Kubernetes Indexed Job, I = $JOB_COMPLETION_INDEX) share one file; their
+// outputs together hold every game once.
+import { existsSync } from 'node:fs';
+import { appendFile, readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
 import { annotatorName, evalFromSearch, isTerminal, parsePgnGames, readComment, terminalEval, writePgn } from '../src/annotate.js';
 import { gameReport, pgnJudgement, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
@@ -25,6 +32,11 @@ Writes every game of the input, annotated, to standard output.
   --depth N        search depth per position (default 12)
   --movetime MS    search time per position in milliseconds (instead of a depth)
   --jobs N         games analysed at once, one engine each (default 1)
+  --out FILE       append the annotated games to FILE instead of standard output; a game FILE
+                   already holds (same tags, same number of moves) is skipped: run the same
+                   command again to go on after an interruption
+  --shard I/N      only the games whose index (from 0, in input order) is I modulo N: one of N
+                   workers sharing the input (e.g. --shard $JOB_COMPLETION_INDEX/$N)
   --hash MB        hash table per engine (default 32)
   --pv-method M    the engine's PvMethod option: pvhash (default), stack, triangular, tt
   --report         the game report: every move classed (Brilliant !!, Great !, Best, Excellent,
@@ -39,9 +51,9 @@ Writes every game of the input, annotated, to standard output.
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
-/** @returns {{ depth?: number, movetime?: number, jobs: number, hash: number, pvMethod: string, report: boolean, variations: boolean, evalOnly: boolean, quiet: boolean, files: string[] }} */
+/** @returns {{ depth?: number, movetime?: number, jobs: number, hash: number, pvMethod: string, report: boolean, variations: boolean, evalOnly: boolean, quiet: boolean, out: string|null, shard: { index: number, count: number }|null, files: string[] }} */
 function parseArgs(argv) {
-  const o = { depth: undefined, movetime: undefined, jobs: 1, hash: 32, pvMethod: 'pvhash', report: false, variations: false, evalOnly: false, quiet: false, files: [] };
+  const o = { depth: undefined, movetime: undefined, jobs: 1, hash: 32, pvMethod: 'pvhash', report: false, variations: false, evalOnly: false, quiet: false, out: null, shard: null, files: [] };
   const num = (name, v, min, max) => {
     const n = Number(v);
     if (v === undefined || !Number.isInteger(n) || n < min || n > max) throw new Error(`${name} needs a whole number from ${min} to ${max}`);
@@ -66,6 +78,15 @@ function parseArgs(argv) {
       if (!['pvhash', 'stack', 'triangular', 'tt'].includes(o.pvMethod)) throw new Error(`--pv-method: unknown method "${o.pvMethod}"`);
     } else if (flag === '--variations') o.variations = true;
     else if (flag === '--report') o.report = true;
+    else if (flag === '--out') {
+      o.out = value();
+      if (!o.out) throw new Error('--out needs a file name');
+    } else if (flag === '--shard') {
+      const v = String(value());
+      const m = /^(\d+)\/(\d+)$/.exec(v);
+      if (!m || Number(m[2]) < 1 || Number(m[1]) >= Number(m[2])) throw new Error(`--shard needs I/N with 0 <= I < N, not "${v}"`);
+      o.shard = { index: Number(m[1]), count: Number(m[2]) };
+    }
     else if (flag === '--eval-only') o.evalOnly = true;
     else if (flag === '--quiet' || flag === '-q') o.quiet = true;
     else if (a === '-' || !a.startsWith('-')) o.files.push(a);
@@ -87,6 +108,21 @@ async function readInput(files) {
     } else parts.push(await readFile(f, 'utf8'));
   }
   return parts.join('\n\n');
+}
+
+/**
+ * What identifies a game between the input and an --out file that already holds it annotated:
+ * the seven roster tags and the number of main-line moves (the annotation rewrites the moves'
+ * text, not their number).
+ * @param {import('../src/annotate.js').PgnGame} game
+ */
+function gameKey(game) {
+  let n = 0;
+  for (let node = game.root; node.children.length; node = node.children[0]) n++;
+  // as writePgn fills in the missing ones
+  const missing = (/** @type {string} */ k) => (k === 'Date' ? '????.??.??' : k === 'Result' ? game.result || '*' : '?');
+  const tags = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'].map((k) => game.headers[k] || missing(k));
+  return JSON.stringify([...tags, n]);
 }
 
 /**
@@ -201,18 +237,78 @@ async function main() {
     if (!opts.quiet) process.stderr.write(tty ? `\r\x1b[K${text}` : `${text}\n`);
   };
 
+  // This worker's share, then what --out already holds.
+  const total = games.length;
+  let indices = games.map((_, i) => i);
+  if (opts.shard) indices = indices.filter((i) => i % opts.shard.count === opts.shard.index);
+  let skipped = 0;
+  let outHasText = false;
+  if (opts.out && existsSync(opts.out)) {
+    let done;
+    try {
+      const text = await readFile(opts.out, 'utf8');
+      outHasText = text.trim().length > 0;
+      done = parsePgnGames(text);
+    } catch (e) {
+      process.stderr.write(`mainline-analyse: ${opts.out} cannot be read as PGN (${e.message}); remove it or choose another --out\n`);
+      process.exit(1);
+    }
+    /** @type {Map<string, number>} */
+    const have = new Map();
+    for (const g of done) have.set(gameKey(g), (have.get(gameKey(g)) || 0) + 1);
+    indices = indices.filter((i) => {
+      const k = gameKey(games[i]);
+      const left = have.get(k) || 0;
+      if (!left) return true;
+      have.set(k, left - 1);
+      skipped++;
+      return false;
+    });
+    if (skipped) say(`mainline-analyse: ${skipped} game${skipped === 1 ? '' : 's'} already in ${opts.out}, skipped`);
+  }
+  games = indices.map((i) => games[i]);
+  if (!games.length) {
+    say(`mainline-analyse: nothing left to do (${total} game${total === 1 ? '' : 's'} in the input)`);
+    process.exit(0);
+  }
+
   const jobs = Math.min(opts.jobs, games.length);
   const engines = await Promise.all(Array.from({ length: jobs }, () => createEngine({ options: { Hash: opts.hash, PvMethod: opts.pvMethod }, autoRestart: true })));
   /** @type {(string|null|undefined)[]} */
   const outputs = new Array(games.length);
   let written = 0;
   let failed = 0;
+  let annotatedCount = 0;
+  let writing = Promise.resolve();
+  /** @type {Error|null} a failed write to --out: reported, and the exit status is 1 */
+  let writeError = null;
+  // Games go out in input order, each as soon as the ones before it are done.
   const flush = () => {
     while (written < games.length && outputs[written] !== undefined) {
-      if (outputs[written]) process.stdout.write(`${written ? '\n' : ''}${outputs[written]}`);
+      const text = outputs[written];
+      if (text) {
+        if (opts.out) {
+          const chunk = `${outHasText ? '\n' : ''}${text}`;
+          outHasText = true;
+          writing = writing.then(() => appendFile(/** @type {string} */ (opts.out), chunk)).catch((e) => {
+            writeError = writeError || e;
+          });
+        } else process.stdout.write(`${annotatedCount ? '\n' : ''}${text}`);
+        annotatedCount++;
+      }
       outputs[written] = null;
       written++;
     }
+  };
+  const t0Games = Date.now();
+  /** A progress line: a bar over the games, the current one's positions, the time left. */
+  const progress = (/** @type {string} */ label, /** @type {number} */ done, /** @type {number} */ positions) => {
+    const finished = written;
+    const width = 20;
+    const filled = Math.round((width * finished) / games.length);
+    const elapsed = (Date.now() - t0Games) / 1000;
+    const eta = finished ? Math.round((elapsed / finished) * (games.length - finished)) : null;
+    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${finished}/${games.length} games${eta !== null ? `, about ${eta} s left` : ''}; ${label}: ${done}/${positions} positions`;
   };
   let next = 0;
   const t0 = Date.now();
@@ -221,11 +317,12 @@ async function main() {
       while (next < games.length) {
         const index = next++;
         const g = games[index];
-        const label = `game ${index + 1}/${games.length}${g.headers.White ? ` (${g.headers.White} – ${g.headers.Black || '?'})` : ''}`;
+        const label = `game ${indices[index] + 1}/${total}${g.headers.White ? ` (${g.headers.White} – ${g.headers.Black || '?'})` : ''}`;
         try {
           await engine.newGame();
-          const annotated = await annotateGame(engine, g, opts, (done, total) => {
-            if (tty || done === total) say(`mainline-analyse: ${label}: ${done}/${total} positions`);
+          const annotated = await annotateGame(engine, g, opts, (done, positions) => {
+            if (tty) say(`mainline-analyse: ${progress(label, done, positions)}`);
+            else if (done === positions) say(`mainline-analyse: ${label}: ${done}/${positions} positions`);
           });
           outputs[index] = writePgn(annotated, { engineLines: !opts.evalOnly, variations: opts.variations });
           if (annotated.report) say(`mainline-analyse: ${label}: ${annotated.report}`);
@@ -239,7 +336,13 @@ async function main() {
     }),
   );
   for (const e of engines) e.terminate();
-  say(`mainline-analyse: ${games.length - failed} of ${games.length} games annotated in ${((Date.now() - t0) / 1000).toFixed(1)} s${tty ? '\n' : ''}`);
+  await writing;
+  if (writeError) {
+    process.stderr.write(`${tty ? '\n' : ''}mainline-analyse: writing ${opts.out} failed: ${writeError.message}; run the same command again to go on\n`);
+    process.exit(1);
+  }
+  const of = opts.shard || skipped ? `${games.length} left of ${total}` : `${games.length}`;
+  say(`mainline-analyse: ${games.length - failed} of ${of} games annotated in ${((Date.now() - t0) / 1000).toFixed(1)} s${opts.out ? ` (to ${opts.out})` : ''}${tty ? '\n' : ''}`);
   process.stdout.write('', () => process.exit(failed ? 1 : 0));
 }
 
