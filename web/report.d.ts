@@ -92,3 +92,7 @@ export function material(fen: string): { balance: number; total: number };
 export function sacrificed(fenBefore: string, fensAfter: string[]): number;
 /** The next (1) or previous (-1) move after index `from` of that severity, or -1. */
 export function nextWithSeverity(verdicts: Pick<MoveVerdict, 'severity'>[], from: number, severity: Severity, direction?: 1 | -1): number;
+/** A player's Mistakes, Blunders and Missed wins, as indices into the report's moves. */
+export function practiceMoves(verdicts: Pick<MoveVerdict, 'cls' | 'severity'>[], movers: ('w' | 'b')[], color: 'w' | 'b'): number[];
+/** Whether a tried move solves a practice position (Best, Excellent or Good against the best move). */
+export function solves(attempt: ReportMove): boolean;

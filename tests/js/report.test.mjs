@@ -3,7 +3,7 @@
 // (the arithmetic is in the comments; toBeCloseTo checks to the shown decimals).
 import { describe, expect, test } from 'vitest';
 import {
-  classifyMove, gameReport, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES,
+  classifyMove, gameReport, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves,
 } from '../../web/src/report.js';
 
 const ev = (cp, pv) => ({ score: { cp }, depth: 12, ...(pv ? { pv } : {}) });
@@ -162,5 +162,21 @@ describe('the game report', () => {
     const r = gameReport(moves);
     expect(r.moves[0].accuracy).toBe(0);
     expect(r.players.w.accuracy).toBe(0);
+  });
+});
+
+describe('learning from mistakes', () => {
+  test('a player’s mistakes, blunders and missed wins, in game order', () => {
+    const v = ['best', 'mistake', 'blunder', 'inaccuracy', 'blunder', 'good'].map((severity) => ({ cls: severity, severity }));
+    v.push({ cls: 'missed-win', severity: 'inaccuracy' });
+    const movers = ['w', 'b', 'w', 'b', 'b', 'w', 'w'];
+    expect(practiceMoves(v, movers, 'w')).toEqual([2, 6]);
+    expect(practiceMoves(v, movers, 'b')).toEqual([1, 4]); // not the inaccuracy
+  });
+  test('a try solves it when it loses less than an inaccuracy against the best move', () => {
+    const before = ev(0, ['d2d4']);
+    expect(solves({ mover: 'w', played: 'd2d4', before, after: ev(-200) })).toBe(true); // the engine's move
+    expect(solves({ mover: 'w', played: 'e2e4', before, after: ev(-30) })).toBe(true); // 50% -> 47.2%: Good
+    expect(solves({ mover: 'w', played: 'g2g4', before, after: ev(-60) })).toBe(false); // 50% -> 44.5%: Inaccuracy
   });
 });

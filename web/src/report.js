@@ -287,6 +287,29 @@ export function nextWithSeverity(verdicts, from, severity, direction = 1) {
   return -1;
 }
 
+/**
+ * The moves worth practising ("learn from your mistakes"): one player's Mistakes, Blunders and
+ * Missed wins, in game order, as indices into the report's moves.
+ * @param {Pick<MoveVerdict, 'cls' | 'severity'>[]} verdicts
+ * @param {('w'|'b')[]} movers who made each move
+ * @param {'w'|'b'} color the player
+ */
+export function practiceMoves(verdicts, movers, color) {
+  const worth = (/** @type {Pick<MoveVerdict, 'cls' | 'severity'>} */ v) =>
+    v.severity === BLUNDER.name || v.severity === MISTAKE.name || v.cls === 'missed-win';
+  return verdicts.map((v, i) => (movers[i] === color && worth(v) ? i : -1)).filter((i) => i >= 0);
+}
+
+/**
+ * Whether a move tried in a practice position solves it: it is the engine's best move, or loses
+ * less than an Inaccuracy's worth of expected points against it (Best, Excellent or Good).
+ * @param {ReportMove} attempt `before` as in the report, `after` the engine's evaluation after the tried move
+ */
+export function solves(attempt) {
+  const { severity } = classifyMove(attempt);
+  return severity === 'best' || severity === 'excellent' || severity === 'good';
+}
+
 /** The class's record (label, glyph, NAG) by name. */
 export function moveClass(/** @type {string} */ name) {
   return CLASS[name];
