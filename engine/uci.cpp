@@ -1,10 +1,12 @@
 #include "uci.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <string>
 
 #include "bench.h"
+#include "eval_trace.h"
 #include "evaluate.h"
 #include "movegen.h"
 #include "notation.h"
@@ -248,7 +250,33 @@ void UciEngine::run_search(const SearchLimits& limits) {
     say(answer);
 }
 
-void UciEngine::cmd_eval() { say("eval cp " + std::to_string(evaluate(engine_.position(), engine_.network()))); }
+void UciEngine::cmd_eval() {
+    const Position& pos = engine_.position();
+    say("eval cp " + std::to_string(evaluate(pos, engine_.network())));
+    const nnue::Network* net = engine_.network();
+    if (!net) return;  // the hand-crafted evaluation has no per-piece trace
+    // What each piece adds: a board of piece letters and centipawns (White's view), rank 8 first.
+    const PieceTrace t = trace_evaluation(*net, pos);
+    std::array<int, SQUARE_NB> value{};
+    for (int i = 0; i < t.count; ++i) value[std::size_t(t.pieces[std::size_t(i)].square)] = t.pieces[std::size_t(i)].value;
+    say("info string piece values, centipawns from White's side: the evaluation with the piece minus without it");
+    for (int rank = 7; rank >= 0; --rank) {
+        std::string line = "info string " + std::to_string(rank + 1) + " ";
+        for (int file = 0; file < 8; ++file) {
+            const Square sq = make_square(file, rank);
+            std::string cell = ".";
+            if (!pos.empty(sq)) {
+                cell = std::string(1, piece_to_char(pos.piece_on(sq)));
+                if (type_of(pos.piece_on(sq)) != KING) cell += (value[std::size_t(sq)] >= 0 ? "+" : "") + std::to_string(value[std::size_t(sq)]);
+            }
+            line += std::string(cell.size() < 7 ? 7 - cell.size() : 1, ' ') + cell;
+        }
+        say(line);
+    }
+    std::string files = "info string  ";
+    for (char f = 'a'; f <= 'h'; ++f) files += std::string(6, ' ') + f;
+    say(files);
+}
 
 void UciEngine::cmd_bench(const std::vector<std::string_view>& args) {
     // bench [depth] [hash MB] [threads N]: `hash` changes the table size from the signature's

@@ -3,10 +3,13 @@
 // that still explain their scores when the search evaluates with the network.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "engine.h"
+#include "eval_trace.h"
 #include "movegen.h"
 #include "nnue.h"
 #include "pv_check.h"
@@ -227,6 +230,69 @@ TEST(Nnue, LinesExplainTheirScoresWithTheNetwork) {
         }
     }
     EXPECT_GE(lines, 3 * 3 * 7);
+}
+
+// The FEN of `fen` with square `sq` emptied.
+std::string without_square(const std::string& fen, Square sq) {
+    const std::size_t space = fen.find(' ');
+    std::array<char, 64> board{};
+    int rank = 7, file = 0;
+    for (char c : fen.substr(0, space)) {
+        if (c == '/') {
+            --rank;
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            for (int k = 0; k < c - '0'; ++k) board[std::size_t(rank * 8 + file++)] = 0;
+        } else board[std::size_t(rank * 8 + file++)] = c;
+    }
+    board[std::size_t(sq)] = 0;
+    std::string out;
+    for (int r = 7; r >= 0; --r) {
+        int empty = 0;
+        for (int f = 0; f < 8; ++f) {
+            const char c = board[std::size_t(r * 8 + f)];
+            if (!c) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += char('0' + empty);
+            empty = 0;
+            out += c;
+        }
+        if (empty) out += char('0' + empty);
+        if (r) out += '/';
+    }
+    return out + fen.substr(space);
+}
+
+// Each piece's value is the evaluation with it minus the evaluation of the same position without
+// it, as the network evaluates that position from scratch (checked wherever the position without
+// the piece is a legal one), and the trace's evaluation is the one the search uses.
+TEST(PieceTrace, PieceValuesAreTheEvaluationWithMinusWithout) {
+    int checked = 0;
+    for (const std::string& fen : test::every_nth(test::all_data_fens(), 4 * test::CHECKED_BUILD_STEP)) {
+        const Position pos = pos_from(fen);
+        const PieceTrace t = trace_evaluation(net(), pos);
+        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+        ASSERT_EQ(t.eval, sign * nnue::evaluate(net(), pos)) << fen;
+        EXPECT_EQ(t.count, popcount(pos.pieces()) - 2) << fen;  // every piece but the kings
+        for (int i = 0; i < t.count; ++i) {
+            const PieceValue& pv = t.pieces[std::size_t(i)];
+            EXPECT_EQ(pos.piece_on(pv.square), pv.piece);
+            EXPECT_NE(type_of(pv.piece), KING);
+            Result<Position> less = Position::from_fen(without_square(fen, pv.square));
+            if (!less) continue;  // say, the other king left in check
+            EXPECT_EQ(t.eval - pv.value, sign * nnue::evaluate(net(), less.value())) << fen << " without " << square_name(pv.square);
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 200);
+    // A lone queen is worth a lot to its side, whichever side it is
+    const PieceTrace q = trace_evaluation(net(), pos_from("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+    ASSERT_EQ(q.count, 1);
+    EXPECT_GT(q.pieces[0].value, 300);
+    const PieceTrace bq = trace_evaluation(net(), pos_from("3qk3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    EXPECT_LT(bq.pieces[0].value, -300);
 }
 
 TEST(Nnue, EvalFileNeedsAReaderAndAValidFile) {

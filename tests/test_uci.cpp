@@ -340,8 +340,20 @@ TEST_F(Uci, MultiPvReportsEachLine) {
     }
 }
 
-TEST_F(Uci, EvalPrintsTheStaticEvaluation) {
-    const Lines lines = send("eval");
+TEST_F(Uci, EvalPrintsTheStaticEvaluationAndWhatEachPieceAdds) {
+    Lines lines = send("eval");
+    // the evaluation, a heading, ranks 8 to 1, the files
+    ASSERT_EQ(lines.size(), 11u);
+    EXPECT_EQ(lines[0].rfind("eval cp ", 0), 0u) << lines[0];
+    EXPECT_EQ(lines[2].rfind("info string 8 ", 0), 0u) << lines[2];
+    EXPECT_TRUE(contains_text(lines[2], "      k")) << lines[2];   // the king: no value
+    EXPECT_TRUE(contains_text(lines[2], " q-")) << lines[2];       // Black's queen: worth something to Black
+    EXPECT_TRUE(contains_text(lines[9], " Q+")) << lines[9];
+    EXPECT_TRUE(contains_text(lines[5], "      .")) << lines[5];   // an empty square
+    EXPECT_TRUE(contains_text(lines[10], "a      b      c")) << lines[10];
+    // the hand-crafted evaluation: the evaluation only
+    send("setoption name Use NNUE value false");
+    lines = send("eval");
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_EQ(lines[0].rfind("eval cp ", 0), 0u) << lines[0];
 }

@@ -23,6 +23,7 @@
 
 #include "bench.h"
 #include "engine.h"
+#include "eval_trace.h"
 #include "evaluate.h"
 #include "movegen.h"
 #include "notation.h"
@@ -256,6 +257,27 @@ public:
     // The static evaluation in centipawns from the side to move's point of view.
     int evaluate() const { return mainline::evaluate(engine_.position(), engine_.network()); }
 
+    // What each piece adds to the network's evaluation (eval_trace.h): { eval, pieces: [{ square,
+    // piece, value }] }, centipawns from White's side. The hand-crafted evaluation has no trace.
+    val evalTrace() const {
+        const nnue::Network* net = engine_.network();
+        if (!net) return error_value("the evaluation trace needs the network ('Use NNUE' is off)");
+        const PieceTrace t = trace_evaluation(*net, engine_.position());
+        val pieces = val::array();
+        for (int i = 0; i < t.count; ++i) {
+            const PieceValue& p = t.pieces[std::size_t(i)];
+            val o = val::object();
+            o.set("square", square_name(p.square));
+            o.set("piece", std::string(1, piece_to_char(p.piece)));
+            o.set("value", p.value);
+            pieces.call<void>("push", o);
+        }
+        val o = val::object();
+        o.set("eval", t.eval);
+        o.set("pieces", pieces);
+        return o;
+    }
+
     val legalMoves() const {
         const Position& pos = engine_.position();
         val a = val::array();
@@ -387,6 +409,7 @@ EMSCRIPTEN_BINDINGS(mainline) {
         .function("perft", &WebEngine::perft)
         .function("perftDivide", &WebEngine::perftDivide)
         .function("evaluate", &WebEngine::evaluate)
+        .function("evalTrace", &WebEngine::evalTrace)
         .function("legalMoves", &WebEngine::legalMoves)
         .function("fen", &WebEngine::fen)
         .function("state", &WebEngine::state)

@@ -32,6 +32,13 @@ export interface IterationInfo {
   pvCheck?: { ok: boolean; problem?: string };
 }
 
+/** Engine.evalTrace's answer. */
+export interface EvalTrace {
+  /** The network's evaluation, centipawns, White's side. */
+  eval: number;
+  pieces: { square: string; piece: string; value: number }[];
+}
+
 export interface SearchLimits {
   depth?: number;
   nodes?: number;
@@ -241,6 +248,9 @@ export interface Engine {
   perftDivide(position: Position, depth: number): Promise<{ move: string; nodes: number }[]>;
   /** Static evaluation in centipawns from the side to move's point of view. */
   evaluate(position: Position): Promise<number>;
+  /** What each piece adds to the network's evaluation (the evaluation with it minus without it),
+   * centipawns from White's side, kings excluded. Rejects (INPUT) when 'Use NNUE' is off. */
+  evalTrace(position: Position): Promise<EvalTrace>;
   legalMoves(position: Position): Promise<LegalMove[]>;
   positionInfo(position: Position): Promise<PositionInfo>;
   /** The FEN as the engine writes it; rejects with the parser's message. */

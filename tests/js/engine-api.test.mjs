@@ -286,6 +286,25 @@ describe('options and helpers', () => {
     expect(await engine.toUci({ moves: ['e4', 'e5'] }, ['Nf3', 'Nc6', 'Bc4', 'Nf6', 'O-O'])).toEqual(['g1f3', 'b8c6', 'f1c4', 'g8f6', 'e1g1']);
   });
 
+  test('evalTrace: what each piece adds, White’s side; the evaluation is evaluate()’s; none without the network', async () => {
+    const pos = { moves: ['e4', 'e5', 'Nf3'] }; // Black to move
+    const trace = await engine.evalTrace(pos);
+    expect(trace.eval).toBe(-(await engine.evaluate(pos))); // evaluate() is the side to move's
+    expect(trace.pieces).toHaveLength(30);
+    expect(trace.pieces[0]).toEqual({ square: 'a1', piece: 'R', value: expect.any(Number) });
+    const queen = (p) => trace.pieces.find((x) => x.piece === p).value;
+    expect(queen('Q')).toBeGreaterThan(300);
+    expect(queen('q')).toBeLessThan(-300);
+    expect(trace.pieces.some((x) => x.piece === 'K' || x.piece === 'k')).toBe(false);
+    await engine.setOption('Use NNUE', false);
+    try {
+      await expect(engine.evalTrace('startpos')).rejects.toMatchObject({ code: 'INPUT', message: expect.stringMatching(/needs the network/) });
+    } finally {
+      await engine.setOption('Use NNUE', true);
+    }
+    expect((await engine.evalTrace('startpos')).pieces).toHaveLength(30);
+  });
+
   test('bench signature equals the native build', async () => {
     const native = path.join(ROOT, 'build/mainline');
     const r = await engine.bench(5);

@@ -14,7 +14,7 @@
 
 const INFO_BUFFER_LIMIT = 4096;
 const NUMERIC_LIMITS = ['depth', 'nodes', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo', 'mate'];
-const TIMED_CALLS = new Set(['setOption', 'uciOptions', 'newGame', 'evaluate', 'legalMoves', 'positionInfo', 'validateFen', 'convert']);
+const TIMED_CALLS = new Set(['setOption', 'uciOptions', 'newGame', 'evaluate', 'evalTrace', 'legalMoves', 'positionInfo', 'validateFen', 'convert']);
 
 /** An error from the engine: code INPUT (bad FEN, move, option or limit: the engine's own
  * message), CRASHED, TERMINATED or TIMEOUT. */
@@ -602,6 +602,14 @@ export class Engine extends Emitter {
   /** Static evaluation in centipawns, from the side to move's point of view. */
   evaluate(position) {
     return this.#call('evaluate', position, []);
+  }
+  /**
+   * What each piece adds to the network's evaluation: { eval, pieces: [{ square, piece, value }] },
+   * centipawns from White's side; a piece's value is the evaluation with it minus without it.
+   * Rejects (INPUT) when 'Use NNUE' is off.
+   */
+  evalTrace(position) {
+    return this.#call('evalTrace', position, []);
   }
   /** [{ uci, san }] */
   legalMoves(position) {

@@ -141,6 +141,7 @@ export function startWorker(port) {
     perft: (d) => check(engine.perft(d)),
     perftDivide: (d) => check(engine.perftDivide(d)),
     evaluate: () => engine.evaluate(),
+    evalTrace: () => check(engine.evalTrace()),
     legalMoves: () => engine.legalMoves(),
     positionInfo: () => engine.state(),
     validateFen: (fen) => check(M.validateFen(fen)),
