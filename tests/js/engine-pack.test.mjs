@@ -32,7 +32,7 @@ afterAll(async () => {
 test('the tarball holds the built engine, sources, types and binary (and no tests)', () => {
   for (const f of ['dist/mainline_web.wasm', 'dist/mainline_web.js', 'dist/worker.js', 'src/index.js', 'src/node.js', 'src/client.js',
     'src/worker-core.js', 'src/worker.js', 'src/worker-node.js', 'bin/mainline-uci.js', 'index.d.ts', 'package.json', 'README.md',
-    'src/annotate.js', 'bin/mainline-analyse.js', 'annotate.d.ts', 'src/report.js', 'report.d.ts'])
+    'src/annotate.js', 'bin/mainline-analyse.js', 'annotate.d.ts', 'src/report.js', 'report.d.ts', 'src/wdl.js', 'wdl.d.ts'])
     expect(files).toContain(f);
   expect(files.filter((f) => f.startsWith('test/') || f.startsWith('scripts/'))).toEqual([]);
 });
@@ -73,6 +73,7 @@ test.skipIf(!existsSync(TSC))('index.d.ts type-checks a TypeScript consumer', as
     import { createEngine, createUciWorker, EngineError, type IterationInfo, type SearchResult } from 'mainline-chess';
     import { writePgn, parsePgnGames, judgeMove, type Eval } from 'mainline-chess/annotate';
     import { gameReport, classifyMove, moveClass, pgnJudgement, reportSummary, type GameReport, type MoveClassName } from 'mainline-chess/report';
+    import { wdl, perMille, WDL_MODEL, type Wdl } from 'mainline-chess/wdl';
     const ev: Eval = { score: { cp: 20 }, depth: 8, pv: ['e2e4'] };
     const pgnText: string = writePgn({ headers: { White: 'A' }, root: { san: null, eval: ev, children: [{ san: 'e4', uci: 'e2e4', children: [] }] } });
     void [parsePgnGames(pgnText)[0].headers.White, judgeMove(ev, ev, 'w').drop];
@@ -81,6 +82,8 @@ test.skipIf(!existsSync(TSC))('index.d.ts type-checks a TypeScript consumer', as
     void [report.players.w.accuracy, report.players.b.counts.blunder, cls, moveClass(cls).label];
     const annotated: string = writePgn({ headers: {}, report: reportSummary(report), root: { san: null, children: [{ san: 'e4', judgement: pgnJudgement(report.moves[0]), children: [] }] } });
     void annotated;
+    const chances: Wdl = perMille(wdl({ cp: 35 }, 60));
+    void [chances.win + chances.draw + chances.loss, WDL_MODEL.source];
     async function main(): Promise<void> {
       const engine = await createEngine({ stopMode: 'auto', options: { Hash: 16, MultiPV: 2 } });
       const analysis = engine.analyze({ fen: 'startpos', moves: ['e4'] }, { depth: 10, searchmoves: ['e5', 'c7c5'] });

@@ -7,8 +7,9 @@
 //   loss = 1 / (1 + exp((a(m) + x) / b(m)))
 //   draw = 1 - win - loss
 //
-// with a and b cubic polynomials in m / 78: a is the score at which a win is as likely as not,
-// b how quickly that certainty grows. A mate score is a certain win or loss.
+// with a and b polynomials in m / 78 (quadratic: 100 games do not support more; tools/wdl-fit.mjs
+// fits any degree): a is the score at which a win is as likely as not, b how quickly that
+// certainty grows. A mate score is a certain win or loss.
 //
 // Mainline's scores are the network's, trained on Stockfish 15.1's normalised scores, so their
 // scale is not lichess's (annotate.js's WIN_K): the chances here are what Mainline's own games
@@ -21,11 +22,21 @@
  * @property {string} source what it was fitted to
  */
 
-/** @type {WdlModel} */
+/**
+ * Fitted 2026-11-25 by `node tools/wdl-fit.mjs --degree 2 build/wasm-vs-native.pgn`: 11,795
+ * positions (from the 17th half-move on, both sides) of 100 games of generation 4 against itself
+ * at 10+0.1 (the WebAssembly build against the native one, `npm run match -- --engine1
+ * mainline-wasm --engine2 mainline --tc 10+0.1 --games 100 --random --seed 41 --pgn ...`); log-loss
+ * 0.4715. Observed against predicted win/draw/loss by score band, e.g. +25..+74: 15.3/80.7/4.1%
+ * against 15.8/79.8/4.3%; +150..+299: 50.7/48.1/1.1% against 53.5/46.2/0.3% (the tool prints all).
+ * a(m) falls from 403 cp with no material to 113 with all of it: the same advantage wins more
+ * often with more pieces on the board.
+ * @type {WdlModel}
+ */
 export const WDL_MODEL = Object.freeze({
-  a: [/* FIT */ 0],
-  b: [/* FIT */ 100],
-  source: 'not fitted yet',
+  a: Object.freeze([403.209, -677.675, 388.39]),
+  b: Object.freeze([124.086, -229.699, 181.786]),
+  source: '11795 positions of 100 games of generation 4 against itself at 10+0.1 (2026-11-25)',
 });
 
 /** Material on the board at the start (both sides, pawns). */
