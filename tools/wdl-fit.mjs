@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { Chess } from 'chess.js';
 import { parsePgnGames } from '../web/src/annotate.js';
+import { material } from '../web/src/report.js';
 import { fitWdl, wdl } from '../web/src/wdl.js';
 
 const args = process.argv.slice(2);
@@ -37,7 +38,6 @@ if (!files.length || !Number.isInteger(minPly) || minPly < 0 || !Number.isIntege
 }
 
 const SCORE = /^\s*([+-])(M?)(\d+(?:\.\d+)?)\//;
-const VALUES = { p: 1, n: 3, b: 3, r: 5, q: 9, k: 0 };
 const samples = [];
 let games = 0, skippedGames = 0;
 for (const file of files) {
@@ -63,11 +63,9 @@ for (const file of files) {
       const name = (mover === 'w' ? g.headers.White : g.headers.Black) || '';
       const m = SCORE.exec(node.comment || '');
       if (m && !m[2] && ply >= minPly && (!player || name.includes(player))) {
-        let material = 0;
-        for (const row of chess.board()) for (const sq of row) if (sq) material += VALUES[sq.type];
         const cp = (m[1] === '-' ? -1 : 1) * Math.round(Number(m[3]) * 100);
         // scores past +-20 pawns say nothing about the curve's shape
-        if (Math.abs(cp) <= 2000) samples.push({ cp, material, outcome: mover === 'w' ? white : 1 - white });
+        if (Math.abs(cp) <= 2000) samples.push({ cp, material: material(chess.fen()).total, outcome: mover === 'w' ? white : 1 - white });
       }
       try {
         chess.move(node.san);

@@ -164,10 +164,13 @@ async function annotateGame(engine, game, opts, onProgress) {
   const turnAt = (/** @type {number} */ i) => (i % 2 === 0 ? startTurn : startTurn === 'w' ? 'b' : 'w');
   /** @type {(import('../src/annotate.js').Eval|undefined)[]} the second-best line of each position (--report) */
   const seconds = [];
+  /** @type {string[]} each main-line position's FEN, as the engine wrote it */
+  const fens = [];
   for (let i = 0; i < line.length; i++) {
     const position = { fen: startInfo.fen, moves: moves.uci.slice(0, i) };
     const turn = turnAt(i);
     const info = await engine.positionInfo(position);
+    fens[i] = info.fen;
     if (isTerminal(info.status, i === line.length - 1)) line[i].eval = terminalEval(info.status);
     else {
       let result, second;
@@ -197,12 +200,12 @@ async function annotateGame(engine, game, opts, onProgress) {
       // what the move gives up along the engine's line after it, for a best move only (Brilliant)
       let sacrifice = 0;
       if (before.pv && before.pv[0] === played) {
-        const fenBefore = (await engine.positionInfo({ fen: startInfo.fen, moves: moves.uci.slice(0, i) })).fen;
-        const fens = [];
+        // the position after the move is the next main-line one; the engine plays the rest of the line
+        const lineFens = [fens[i + 1]];
         const lineAfter = [played, ...(after.pv || [])].slice(0, SACRIFICE_PLIES);
-        for (let k = 1; k <= lineAfter.length; k++)
-          fens.push((await engine.positionInfo({ fen: startInfo.fen, moves: [...moves.uci.slice(0, i), ...lineAfter.slice(0, k)] })).fen);
-        sacrifice = sacrificed(fenBefore, fens);
+        for (let k = 2; k <= lineAfter.length; k++)
+          lineFens.push((await engine.positionInfo({ fen: startInfo.fen, moves: [...moves.uci.slice(0, i), ...lineAfter.slice(0, k)] })).fen);
+        sacrifice = sacrificed(fens[i], lineFens);
       }
       reportMoves.push({ mover: turnAt(i), played, before, second: seconds[i], after, sacrifice });
     }

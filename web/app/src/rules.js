@@ -2,6 +2,7 @@
 // rules): what a move gives up along the engine's line, the position with the other side to move.
 import { Chess } from 'chess.js';
 import { SACRIFICE_PLIES, sacrificed } from '../../src/report.js';
+import { uciToObject } from './tree.js';
 
 /**
  * How many pawns of material the mover is down SACRIFICE_PLIES half-moves into the line that
@@ -16,7 +17,7 @@ export function sacrificeAlong(fen, played, line) {
   const fens = [];
   for (const uci of [played, ...line].slice(0, SACRIFICE_PLIES)) {
     try {
-      chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), ...(uci.length > 4 ? { promotion: uci[4] } : {}) });
+      chess.move(uciToObject(uci));
     } catch {
       break;
     }
