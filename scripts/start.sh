@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm start`: set up the machine, build the WebAssembly engine (web/dist/) and the board app
-# (web/app/dist/, vite build), then serve the app at http://127.0.0.1:5173 until Ctrl+C.
+# (app/dist/, vite build), then serve the app at http://127.0.0.1:5173 until Ctrl+C.
 #   PORT=8080 npm start          another port (HOST=0.0.0.0 to listen beyond this machine)
 #   MAINLINE_COI=0 npm start     serve without COOP/COEP (the engine then stops searches by
 #                                restarting its worker instead of through SharedArrayBuffer)
@@ -15,4 +15,4 @@ fi
 bash scripts/build.sh --wasm-only --no-debug
 args=(--build)
 [[ ${MAINLINE_COI:-1} == 0 ]] && args+=(--no-isolation)
-exec node web/app/server.mjs "${args[@]}"
+exec node app/server.mjs "${args[@]}"

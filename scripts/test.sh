@@ -168,8 +168,8 @@ fi
 # threads), UCI text mode and the mainline-uci binary (compared with build/mainline), `npm pack`
 # consumer + TypeScript types, and Chromium through playwright-core (plain, COOP/COEP, strict CSP).
 # match tool (scripts/match.mjs, scripts/lib/): Elo/SPRT math, adjudication, faults, PGN, a real match
-# board app (web/app): tests/js/app-e2e.test.mjs builds it (vite build, when stale) and serves it as
-# `npm start` does (web/app/server.mjs), then drives it in Chromium; screenshots: test-results/app-*.png
+# board app (app/): tests/js/app-e2e.test.mjs builds it (vite build, when stale) and serves it as
+# `npm start` does (app/server.mjs), then drives it in Chromium; screenshots: test-results/app-*.png
 # offline app (service worker, IndexedDB, library, whole-game analysis): tests/js/app-offline.test.mjs
 # (Chromium), app-storage.test.mjs (fake-indexeddb), annotate.test.mjs, mainline-analyse.test.mjs
 stage "vitest (tests/js)" npx --no vitest run --dir tests/js

@@ -1,5 +1,5 @@
 // Annotated PGN (web/src/annotate.js, shared by the board app and mainline-analyse) and the app's
-// game records (web/app/src/record.js, pgn.js): evaluations as [%eval], the engine's line as
+// game records (app/src/record.js, pgn.js): evaluations as [%eval], the engine's line as
 // [%mlpv], move judgements by the drop in expected score, and round trips PGN -> tree -> record
 // -> PGN that keep moves, variations, notes, NAGs and evaluations. chess.js (another reader)
 // must accept everything written.
@@ -9,8 +9,8 @@ import {
   expectedScore, formatEval, judgeMove, JUDGEMENTS, parseEval, parsePgnGames, readComment, writePgn, evalFromSearch, isTerminal, WIN_K, annotatorName,
 } from '../../web/src/annotate.js';
 import { gameReport, pgnJudgement, reportSummary } from '../../web/src/report.js';
-import { parsePgn, exportPgn } from '../../web/app/src/pgn.js';
-import { readPgnGames, recordFromTree, treeFromRecord, judgement, reviewFromEvals, exportHeaders } from '../../web/app/src/record.js';
+import { parsePgn, exportPgn } from '../../app/src/pgn.js';
+import { readPgnGames, recordFromTree, treeFromRecord, judgement, reviewFromEvals, exportHeaders } from '../../app/src/record.js';
 
 const cpFor = (e) => Math.log(e / (1 - e)) / WIN_K; // centipawns giving expected score e
 

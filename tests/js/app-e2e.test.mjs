@@ -1,5 +1,5 @@
-// The board app (web/app) end to end, in Chromium (Debian's /usr/bin/chromium through
-// playwright-core): built with `vite build` and served by web/app/server.mjs exactly as
+// The board app (app/) end to end, in Chromium (Debian's /usr/bin/chromium through
+// playwright-core): built with `vite build` and served by app/server.mjs exactly as
 // `npm start` serves it (COOP/COEP + strict CSP), plus once without COOP/COEP.
 // Screenshots of every state go to test-results/app-*.png.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { launchChromium, CHROMIUM } from '../../web/test/server.mjs';
-import { ensureBuilt, startAppServer } from '../../web/app/server.mjs';
+import { ensureBuilt, startAppServer } from '../../app/server.mjs';
 import { boardScreenshot, openAppPage } from './app-page.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,6 +1,6 @@
 // The board app as an offline, installable app with saved analyses, in Chromium (Debian's
 // /usr/bin/chromium through playwright-core), built and served as `npm start` serves it
-// (web/app/server.mjs: COOP/COEP + strict CSP), from a copy of the build so that a test can
+// (app/server.mjs: COOP/COEP + strict CSP), from a copy of the build so that a test can
 // publish a new version:
 //   - first visit online, the service worker takes control; then the browser context goes
 //     offline (and the test checks nothing reaches the server): reload, load a game, analyse
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { launchChromium, CHROMIUM } from '../../web/test/server.mjs';
-import { DIST, ensureBuilt, startAppServer } from '../../web/app/server.mjs';
+import { DIST, ensureBuilt, startAppServer } from '../../app/server.mjs';
 import { boardScreenshot, openAppPage } from './app-page.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

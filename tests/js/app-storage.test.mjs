@@ -1,12 +1,12 @@
-// The board app's storage layer (web/app/src/storage.js) against a real IndexedDB
+// The board app's storage layer (app/src/storage.js) against a real IndexedDB
 // implementation (fake-indexeddb, in memory): games, positions, the session, a database opened
 // again, the write queue's "saved only when written", and the failures users must be told about
 // (storage full, no IndexedDB as in private browsing).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, test } from 'vitest';
-import { openStorage, positionKey, StorageError, storageError, WriteQueue } from '../../web/app/src/storage.js';
-import { parsePgn } from '../../web/app/src/pgn.js';
-import { recordFromTree, treeFromRecord } from '../../web/app/src/record.js';
+import { openStorage, positionKey, StorageError, storageError, WriteQueue } from '../../app/src/storage.js';
+import { parsePgn } from '../../app/src/pgn.js';
+import { recordFromTree, treeFromRecord } from '../../app/src/record.js';
 
 let n = 0;
 const dbName = () => `mainline-test-${++n}-${Date.now()}`;

@@ -2,7 +2,7 @@
 // Builds (when needed) and serves the board app. One module for `npm start` (scripts/start.sh)
 // and the end-to-end test (tests/js/app-e2e.test.mjs), so both see the same thing.
 //
-//   node web/app/server.mjs [--build] [--no-serve] [--no-isolation]   serve web/app/dist at http://127.0.0.1:5173
+//   node app/server.mjs [--build] [--no-serve] [--no-isolation]   serve app/dist at http://127.0.0.1:5173
 //     PORT=8080   another port;  HOST=0.0.0.0  another address (default 127.0.0.1)
 //     --build     run `vite build` first when the build is missing or older than its sources
 //     --no-serve  only build
@@ -15,13 +15,15 @@ import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const APP_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = path.join(APP_DIR, 'dist');
-const WEB_DIR = path.resolve(APP_DIR, '..');
-const ROOT = path.resolve(WEB_DIR, '..');
+const ROOT = path.resolve(APP_DIR, '..');
+// The engine package, found as the app's import of `mainline-chess` finds it (the workspace's web/).
+const ENGINE_DIR = path.dirname(createRequire(import.meta.url).resolve('mainline-chess/package.json'));
 
 export const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -59,12 +61,13 @@ function sources() {
   };
   walk(path.join(APP_DIR, 'src'));
   walk(path.join(APP_DIR, 'public'));
-  walk(path.join(WEB_DIR, 'src'));
-  out.push(path.join(APP_DIR, 'index.html'), path.join(APP_DIR, 'vite.config.js'), path.join(WEB_DIR, 'dist/worker.js'), path.join(WEB_DIR, 'dist/mainline_web.wasm'), path.join(WEB_DIR, 'package.json'), path.join(ROOT, 'package-lock.json'));
+  walk(path.join(ENGINE_DIR, 'src'));
+  walk(path.join(ENGINE_DIR, 'dist')); // the workers and .wasm of both builds
+  out.push(path.join(APP_DIR, 'index.html'), path.join(APP_DIR, 'vite.config.js'), path.join(APP_DIR, 'package.json'), path.join(ENGINE_DIR, 'package.json'), path.join(ROOT, 'package-lock.json'));
   return out.filter((p) => existsSync(p));
 }
 
-/** True when web/app/dist is missing or older than one of its sources. */
+/** True when app/dist is missing or older than one of its sources. */
 export function buildIsStale() {
   const index = path.join(DIST, 'index.html');
   if (!existsSync(index)) return true;
@@ -75,8 +78,8 @@ export function buildIsStale() {
 /** Runs `vite build` for the app (synchronously; throws when it fails). */
 export function buildApp({ quiet = false } = {}) {
   for (const f of ['worker.js', 'mainline_web.wasm']) {
-    if (!existsSync(path.join(WEB_DIR, 'dist', f)))
-      throw new Error(`web/dist/${f} is missing: build the engine first (bash scripts/build.sh --wasm-only --no-debug)`);
+    if (!existsSync(path.join(ENGINE_DIR, 'dist', f)))
+      throw new Error(`${path.relative(ROOT, ENGINE_DIR)}/dist/${f} is missing: build the engine first (bash scripts/build.sh --wasm-only --no-debug)`);
   }
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
   if (!existsSync(vite)) throw new Error('vite is not installed: run npm ci in the repository root');
@@ -97,7 +100,7 @@ export function ensureBuilt(opts) {
 }
 
 /**
- * Serves web/app/dist. Resolves with { url, port, close }. The service worker (sw.js) is served
+ * Serves app/dist. Resolves with { url, port, close }. The service worker (sw.js) is served
  * like the page (same headers, revalidated: `no-cache`), so the browser sees a new build at once;
  * the worker keeps the responses with their headers, so the page it serves offline has the same
  * CSP and COOP/COEP.
@@ -153,12 +156,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     if (args.includes('--build')) {
       if (buildIsStale()) {
-        console.log('board app: building with vite (web/app/dist)');
+        console.log('board app: building with vite (app/dist)');
         buildApp();
-      } else console.log('board app: web/app/dist is up to date');
+      } else console.log('board app: app/dist is up to date');
     }
     if (args.includes('--no-serve')) process.exit(0);
-    if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('web/app/dist is missing: run with --build (or npm start)');
+    if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('app/dist is missing: run with --build (or npm start)');
     const isolation = !args.includes('--no-isolation');
     const { url } = await startAppServer({ port: Number(process.env.PORT) || 5173, host: process.env.HOST || '127.0.0.1', isolation });
     console.log(`board app: serving ${url}${isolation ? ' (cross-origin isolated)' : ' (no COOP/COEP)'} — Ctrl+C to stop`);

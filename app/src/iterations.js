@@ -7,7 +7,7 @@ import { Chess } from 'chess.js';
 import { formatCount, formatScore, formatTime, numberedLine, PV_END, whitePov, fenTurn } from './format.js';
 
 /**
- * @typedef {import('../../index.d.ts').IterationInfo} IterationInfo
+ * @typedef {import('mainline-chess').IterationInfo} IterationInfo
  * @typedef {object} Line
  * @property {number} multipv
  * @property {{cp?: number, mate?: number}} score  White's point of view
@@ -231,7 +231,7 @@ export class IterationPanel {
 /**
  * The saved evaluation of a position as a row like an iteration's: depth, score, the line (its
  * moves can be hovered and played), and where it comes from.
- * @param {import('../../src/annotate.js').Eval} ev White's point of view
+ * @param {import('mainline-chess/annotate').Eval} ev White's point of view
  * @param {string} fen
  */
 export function renderStored(ev, fen) {

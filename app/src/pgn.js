@@ -4,7 +4,7 @@
 // into a GameTree (record.js). Export writes the same annotated PGN as mainline-analyse.
 import { Chess } from 'chess.js';
 import { GameTree } from './tree.js';
-import { parsePgnGames } from '../../src/annotate.js';
+import { parsePgnGames } from 'mainline-chess/annotate';
 import { treeFromPgnGame, treeToPgn } from './record.js';
 
 /**
@@ -14,7 +14,7 @@ import { treeFromPgnGame, treeToPgn } from './record.js';
  */
 export function parsePgn(text) {
   if (!text || !text.trim()) throw new Error('PGN: nothing to load');
-  /** @type {import('../../src/annotate.js').PgnGame[]} */
+  /** @type {import('mainline-chess/annotate').PgnGame[]} */
   let games = [];
   try {
     games = parsePgnGames(text);

@@ -1,17 +1,21 @@
-// Vite config of the board app (web/app). `npm start` builds it (vite build -> web/app/dist) and
-// serves the build with web/app/server.mjs; `npm run app:dev` runs Vite's dev server.
-// The engine comes from the package source (web/src/index.js): Vite copies its worker
-// (web/dist/worker.js) and the .wasm as assets through their `new URL(..., import.meta.url)`.
+// Vite config of the board app (app/). `npm start` builds it (vite build -> app/dist) and
+// serves the build with app/server.mjs; `npm run app:dev` runs Vite's dev server.
+// The engine is the package `mainline-chess`, imported as any site imports it (npm links the
+// workspace's web/ into node_modules): Vite copies its worker (dist/worker.js) and the .wasm as
+// assets through their `new URL(..., import.meta.url)`, with no configuration.
 // vite-plugin-pwa (Workbox) makes it an installable offline app: it writes the web app manifest
 // and builds the service worker src/sw.js with the list of every built file to precache,
 // the .wasm and the engine's worker included.
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ISOLATION_HEADERS } from './server.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const web = fileURLToPath(new URL('..', import.meta.url));
+// the dev server serves the engine package's files from where npm linked it
+const engine = path.dirname(createRequire(import.meta.url).resolve('mainline-chess/package.json'));
 
 export const MANIFEST = {
   name: 'Mainline — chess analysis board',
@@ -71,7 +75,7 @@ export default defineConfig({
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
     headers: ISOLATION_HEADERS,
-    fs: { allow: [web] },
+    fs: { allow: [here, engine] },
   },
   preview: {
     host: '127.0.0.1',

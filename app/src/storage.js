@@ -18,7 +18,7 @@ export const DB_VERSION = 1;
 
 /**
  * @typedef {import('./record.js').GameRecord} GameRecord
- * @typedef {import('../../src/annotate.js').Eval} Eval
+ * @typedef {import('mainline-chess/annotate').Eval} Eval
  * @typedef {{ key: string, fen: string, eval: Eval, updated: number }} PositionRecord
  * @typedef {{ id: string, name: string, created: number, updated: number, moveCount: number,
  *   white: string, black: string, result: string, reviewed: boolean }} GameSummary

@@ -15,7 +15,7 @@
  * @property {string} name
  * @property {number} elo
  * @property {Record<string, string|number|boolean>} options
- * @property {import('../../index.d.ts').SearchLimits} limits
+ * @property {import('mainline-chess').SearchLimits} limits
  */
 
 /** True: the Elo numbers come from measured matches (see above). */

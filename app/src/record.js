@@ -3,12 +3,12 @@
 // written by the package's annotate.js, which mainline-analyse uses too.
 import { Chess } from 'chess.js';
 import { GameTree } from './tree.js';
-import { annotatorName, judgeMove, parsePgnGames, readComment, writePgn } from '../../src/annotate.js';
-import { version } from '../../package.json';
+import { annotatorName, judgeMove, parsePgnGames, readComment, writePgn } from 'mainline-chess/annotate';
+import { version } from 'mainline-chess/package.json';
 
 /**
  * @typedef {import('./tree.js').MoveNode} MoveNode
- * @typedef {import('../../src/annotate.js').Eval} Eval
+ * @typedef {import('mainline-chess/annotate').Eval} Eval
  *
  * @typedef {object} RecordNode
  * @property {number} id
@@ -124,7 +124,7 @@ export function treeFromRecord(record) {
 /**
  * The game to write as PGN (annotate.js's AnnotatedGame).
  * @param {GameTree} tree @param {Record<string,string>} headers
- * @returns {import('../../src/annotate.js').AnnotatedGame}
+ * @returns {import('mainline-chess/annotate').AnnotatedGame}
  */
 export function annotatedGame(tree, headers) {
   const conv = (/** @type {MoveNode} */ n) => ({ san: n.san, uci: n.uci, nags: n.nags, note: n.note, commands: n.commands, eval: n.eval, children: n.children.map(conv) });
@@ -144,7 +144,7 @@ export function treeToPgn(tree, headers, opts) {
  * A game read by annotate.js's parsePgnGames played into a GameTree (chess.js checks every
  * move, variations included), with notes, NAGs, kept commands and evaluations on its nodes.
  * Throws chess.js's error for an illegal move.
- * @param {import('../../src/annotate.js').PgnGame} game
+ * @param {import('mainline-chess/annotate').PgnGame} game
  * @returns {{ tree: GameTree, headers: Record<string,string> }}
  */
 export function treeFromPgnGame(game) {
@@ -163,7 +163,7 @@ export function treeFromPgnGame(game) {
     if (ev) node.eval = withSan(ev, node.fen);
   };
   attach(tree.root, game.root.comment);
-  const walk = (/** @type {import('../../src/annotate.js').PgnNode} */ pn, /** @type {MoveNode} */ parent) => {
+  const walk = (/** @type {import('mainline-chess/annotate').PgnNode} */ pn, /** @type {MoveNode} */ parent) => {
     for (const child of pn.children) {
       const node = tree.play(parent, /** @type {string} */ (child.san).replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O'));
       attach(node, child.comment, child.before);

@@ -19,7 +19,7 @@ export const START_FEN = DEFAULT_POSITION;
  * @property {string} [note]        the user's note on the move (a PGN comment)
  * @property {number[]} [nags]      the user's NAGs ($1 !, $2 ?, ... as numbers)
  * @property {string} [commands]    other PGN comment commands kept from an import ([%clk ...])
- * @property {import('../../src/annotate.js').Eval} [eval]  the engine's evaluation of the position after the move
+ * @property {import('mainline-chess/annotate').Eval} [eval]  the engine's evaluation of the position after the move
  */
 
 export class GameTree {

@@ -1,11 +1,11 @@
 // Continuous analysis of the shown position with the engine package: one search at a time,
 // restarted whenever the position or a setting changes, stoppable (pause) and resumable.
 // Reports from a search that is no longer current are dropped.
-import { createEngine } from '../../src/index.js';
+import { createEngine } from 'mainline-chess';
 
 /**
- * @typedef {import('../../index.d.ts').Engine} Engine
- * @typedef {import('../../index.d.ts').IterationInfo} IterationInfo
+ * @typedef {import('mainline-chess').Engine} Engine
+ * @typedef {import('mainline-chess').IterationInfo} IterationInfo
  * @typedef {{ fen: string, moves: string[] }} SearchPosition  start FEN and the UCI moves played from it
  */
 

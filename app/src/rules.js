@@ -1,7 +1,7 @@
 // Chess facts that the game report and the threat need, from chess.js (the app's one source of
 // rules): what a move gives up along the engine's line, the position with the other side to move.
 import { Chess } from 'chess.js';
-import { SACRIFICE_PLIES, sacrificed } from '../../src/report.js';
+import { SACRIFICE_PLIES, sacrificed } from 'mainline-chess/report';
 import { uciToObject } from './tree.js';
 
 /**

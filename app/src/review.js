@@ -4,7 +4,7 @@
 // position being searched; running it again skips what is already deep enough). Then the
 // evaluation graph, the judged moves (?!, ?, ??: record.js, annotate.js) and the engine's line
 // at each are shown.
-import { evalFromSearch, isTerminal, terminalEval } from '../../src/annotate.js';
+import { evalFromSearch, isTerminal, terminalEval } from 'mainline-chess/annotate';
 import { gameStatus } from './tree.js';
 import { fenTurn } from './format.js';
 import { judgement } from './record.js';

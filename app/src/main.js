@@ -25,14 +25,14 @@ import { Library, download, fileName } from './library.js';
 import { GameReview } from './review.js';
 import { EvalGraph } from './evalgraph.js';
 import { setupPwa } from './pwa.js';
-import { evalFromSearch } from '../../src/annotate.js';
+import { evalFromSearch } from 'mainline-chess/annotate';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /**
  * @typedef {import('./tree.js').MoveNode} MoveNode
- * @typedef {import('../../src/annotate.js').Eval} Eval
- * @typedef {import('../../index.d.ts').Engine} Engine
+ * @typedef {import('mainline-chess/annotate').Eval} Eval
+ * @typedef {import('mainline-chess').Engine} Engine
  * @typedef {{ id: string|null, name: string, named: boolean, created: number, review: import('./record.js').Review|null }} GameMeta
  *   id null: not in the library yet (it is saved on its first change)
  */
@@ -612,7 +612,7 @@ class App {
     this.#drawArrows();
   }
 
-  /** @param {import('../../index.d.ts').IterationInfo} info */
+  /** @param {import('mainline-chess').IterationInfo} info */
   addIteration(info) {
     if (!this.log) return;
     const change = this.log.add(info);

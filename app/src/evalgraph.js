@@ -2,7 +2,7 @@
 // main-line position, annotate.js's curve) over the moves, White's area light and Black's dark as
 // on lichess, judged moves as coloured dots (inaccuracy, mistake, blunder), the shown move as a
 // vertical line. Clicking goes to that move. Plain SVG.
-import { expectedScore } from '../../src/annotate.js';
+import { expectedScore } from 'mainline-chess/annotate';
 import { formatScore, fenTurn, moveNumber } from './format.js';
 import { judgement } from './record.js';
 
