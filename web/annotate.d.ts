@@ -15,6 +15,16 @@ export interface Eval {
   /** the engine's PvMethod */
   method?: string;
   nodes?: number;
+  /** the second-best line of the same search (MultiPV 2), for the game report's Great moves;
+   * null: searched for two lines, but the position has one legal move */
+  second?: SecondLine | null;
+}
+
+/** The second-best line of a search, White's point of view (`[%mlpv2]` in PGN). */
+export interface SecondLine {
+  score: Score;
+  pv: string[];
+  pvSan?: string[];
 }
 
 export interface Judgement {

@@ -26,7 +26,7 @@ export interface ReportMove {
   /** the position before the move (its pv[0] is the engine's best move) */
   before: Eval;
   /** the second-best line of that position (MultiPV 2), for Great */
-  second?: Eval;
+  second?: { score: Score };
   /** the position after the move */
   after: Eval;
   /** pawns of material the mover is down along the engine's line after the move */

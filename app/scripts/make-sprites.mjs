@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Writes the board app's SVG sprites to app/public/sprites/: pieces.svg (the 12 pieces),
-// markers.svg (square highlights, move dots) and arrows.svg (arrow heads), in the format
-// cm-chessboard reads (one <g id="..."> per piece or marker, drawn in a 40x40 tile).
+// markers.svg (square highlights, move dots), in the format cm-chessboard reads (one <g id="..."> per piece or marker, drawn in a 40x40 tile).
 //
 // The pieces are drawn here, for this project (MIT, like the rest of it): cm-chessboard's own
 // sprites are CC BY-SA, which this project does not take on. Run after changing a shape:
@@ -114,7 +113,8 @@ const pieces =
   ['w', 'b'].flatMap((c) => ['p', 'n', 'b', 'r', 'q', 'k'].map((t) => piece(c, t))).join('\n') +
   '\n</svg>\n';
 
-// Marker ids and the arrow head id are the ones cm-chessboard's Markers and Arrows extensions use.
+// Marker ids are the ones cm-chessboard's Markers extension uses. (Arrows are the app's own
+// overlay, src/views/overlay.js: drawn, not sprites.)
 const markers =
   header('Mainline board app: square markers') +
   [
@@ -132,12 +132,7 @@ const markers =
   ].join('\n') +
   '\n</svg>\n';
 
-const arrows =
-  header('Mainline board app: arrow heads') +
-  '<g id="arrowDefault"><path d="M10 9 L32 20 L10 31 Z"/></g>\n</svg>\n';
-
 mkdirSync(OUT, { recursive: true });
 writeFileSync(path.join(OUT, 'pieces.svg'), pieces);
 writeFileSync(path.join(OUT, 'markers.svg'), markers);
-writeFileSync(path.join(OUT, 'arrows.svg'), arrows);
-console.log(`make-sprites: wrote pieces.svg, markers.svg, arrows.svg to ${path.relative(process.cwd(), OUT) || '.'}`);
+console.log(`make-sprites: wrote pieces.svg, markers.svg to ${path.relative(process.cwd(), OUT) || '.'}`);

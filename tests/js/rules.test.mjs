@@ -1,6 +1,6 @@
 // The app's rule helpers (app/src/rules.js): material, sacrifices along a line, the threat position.
 import { describe, expect, test } from 'vitest';
-import { sacrificeAlong, threatFen } from '../../app/src/rules.js';
+import { sacrificeAlong, threatFen } from '../../app/src/model/rules.js';
 import { material, sacrificed } from '../../web/src/report.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

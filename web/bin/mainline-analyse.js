@@ -162,8 +162,6 @@ async function annotateGame(engine, game, opts, onProgress) {
   const limits = opts.depth !== undefined ? { depth: opts.depth } : { movetime: opts.movetime };
   const startTurn = startInfo.sideToMove;
   const turnAt = (/** @type {number} */ i) => (i % 2 === 0 ? startTurn : startTurn === 'w' ? 'b' : 'w');
-  /** @type {(import('../src/annotate.js').Eval|undefined)[]} the second-best line of each position (--report) */
-  const seconds = [];
   /** @type {string[]} each main-line position's FEN, as the engine wrote it */
   const fens = [];
   for (let i = 0; i < line.length; i++) {
@@ -188,7 +186,11 @@ async function annotateGame(engine, game, opts, onProgress) {
         }
       }
       line[i].eval = evalFromSearch(result, turn, method);
-      if (second) seconds[i] = evalFromSearch(second, turn, method);
+      if (second) {
+        // written as [%mlpv2], so that the report can be read back from the PGN
+        const { score, pv } = evalFromSearch(second, turn, method);
+        line[i].eval.second = { score, pv };
+      }
     }
     onProgress(i + 1, line.length);
   }
@@ -207,7 +209,7 @@ async function annotateGame(engine, game, opts, onProgress) {
           lineFens.push((await engine.positionInfo({ fen: startInfo.fen, moves: [...moves.uci.slice(0, i), ...lineAfter.slice(0, k)] })).fen);
         sacrifice = sacrificed(fens[i], lineFens);
       }
-      reportMoves.push({ mover: turnAt(i), played, before, second: seconds[i], after, sacrifice });
+      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice });
     }
     report = gameReport(reportMoves);
     report.moves.forEach((v, i) => (line[i + 1].judgement = pgnJudgement(v)));

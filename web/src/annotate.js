@@ -10,7 +10,10 @@
 //   SCID and ChessBase read it. A comment before the first move holds the start position's.
 // - `[%mlpv depth method moves...]` is Mainline's own command: the search depth, the PV method
 //   (the engine's PvMethod option) and the principal variation in UCI. Tools that do not know it
-//   ignore it; `engineLines: false` leaves it out.
+//   ignore it; `engineLines: false` leaves it out. `[%mlpv2 eval moves...]` is the same search's
+//   second-best line (MultiPV 2) with its score, as [%eval] writes one: the game report needs it
+//   to tell a Great move (the only one that keeps the result), so a report read back from PGN
+//   is the report that was written.
 // - A move whose expected score dropped by enough gets a NAG ($6 ?!, $2 ?, $4 ??) and lichess's
 //   sentence "(before → after) Mistake. Nc3 was best."; `variations: true` also writes the
 //   engine's line as a variation there, as lichess does.
@@ -50,6 +53,13 @@ export const JUDGEMENTS = [
  * @property {string[]} [pvSan] the same in SAN
  * @property {string} [method]  PV method (the engine's PvMethod option)
  * @property {number} [nodes]
+ * @property {SecondLine|null} [second] the second-best line of the same search (MultiPV 2);
+ *   null: searched for two lines, but the position has one legal move
+ *
+ * @typedef {object} SecondLine  White's point of view
+ * @property {Score} score
+ * @property {string[]} pv      UCI
+ * @property {string[]} [pvSan]
  */
 
 /**
@@ -182,6 +192,8 @@ export function readComment(text) {
   const others = [];
   /** @type {string[]|null} */
   let line = null;
+  /** @type {string[]|null} */
+  let line2 = null;
   const rest = text.replace(COMMAND, (all, name, arg) => {
     if (name === 'eval') {
       const parsed = parseEval(arg);
@@ -189,14 +201,22 @@ export function readComment(text) {
       else others.push(all);
     } else if (name === 'mlpv') {
       line = arg.trim().split(/\s+/);
+    } else if (name === 'mlpv2') {
+      line2 = arg.trim().split(/\s+/);
     } else others.push(all);
     return ' ';
   });
+  const uciOnly = (/** @type {string[]} */ moves) => moves.filter((m) => /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m));
   if (ev && line) {
     const [depth, method, ...pv] = line;
     if (/^\d+$/.test(depth)) ev.depth = Number(depth);
     if (method && method !== '-') ev.method = method;
-    ev.pv = pv.filter((m) => /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m));
+    ev.pv = uciOnly(pv);
+  }
+  if (ev && line2) {
+    const [score, ...pv] = line2;
+    const parsed = parseEval(score || '');
+    if (parsed) ev.second = { score: parsed.score, pv: uciOnly(pv) };
   }
   const note = rest.replace(/\s+/g, ' ').trim().replace(REPORT_TEXT, '').replace(JUDGEMENT_TEXT, '').trim();
   return { eval: ev, commands: others.join(' '), note };
@@ -506,7 +526,7 @@ function toMoveJudgement(/** @type {typeof JUDGEMENTS[number] | null} */ j) {
 }
 
 /**
- * The comment of a node: `[%eval]`, `[%mlpv]`, other kept commands, the judgement sentence, the
+ * The comment of a node: `[%eval]`, `[%mlpv]`, `[%mlpv2]`, other kept commands, the judgement sentence, the
  * user's note. Braces in the note are replaced (a PGN comment cannot contain `}`).
  * @param {AnnotatedNode} node
  * @param {AnnotatedNode|null} parent
@@ -519,6 +539,7 @@ function commentText(node, parent, judgement, engineLines) {
   if (ev) {
     parts.push(`[%eval ${formatEval(ev.score)}]`);
     if (engineLines && ev.depth > 0) parts.push(`[%mlpv ${ev.depth} ${ev.method || '-'}${ev.pv && ev.pv.length ? ` ${ev.pv.join(' ')}` : ''}]`);
+    if (engineLines && ev.depth > 0 && ev.second) parts.push(`[%mlpv2 ${formatEval(ev.second.score)}${ev.second.pv.length ? ` ${ev.second.pv.join(' ')}` : ''}]`);
   }
   if (node.commands) parts.push(node.commands);
   if (judgement && !judgement.error) parts.push(`${judgement.label} move.`);

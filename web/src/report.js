@@ -86,7 +86,7 @@ export const ERROR_CLASSES = JUDGEMENTS.map((j) => j.name);
  * @property {'w'|'b'} mover
  * @property {string} [played]     the move in UCI (compared with the engine's best, before.pv[0])
  * @property {Eval} before         the position before the move (its pv[0] is the engine's best move)
- * @property {Eval} [second]       the second-best line of that position (MultiPV 2), for Great
+ * @property {{ score: Score }} [second]  the second-best line of that position (MultiPV 2), for Great
  * @property {Eval} after          the position after the move
  * @property {number} [sacrifice]  pawns of material the mover is down along the engine's line
  *                                 after the move, compared with before it (0 or less: none)

@@ -1,5 +1,7 @@
 // Display helpers: scores from White's point of view, node counts, times, SAN lines with move
-// numbers, and what each way a principal variation can end means. No chess rules here.
+// numbers, what each way a principal variation can end means, how the game report's classes
+// look. No chess rules here.
+import { WIN_K } from 'mainline-chess/annotate';
 
 /** @typedef {{ cp?: number, mate?: number }} Score */
 
@@ -34,7 +36,7 @@ export function formatScore(score) {
 export function whiteShare(score) {
   if (!score) return 0.5;
   if (score.mate !== undefined) return score.mate > 0 ? 1 : score.mate < 0 ? 0 : 0.5;
-  return 1 / (1 + Math.exp(-0.00368208 * score.cp));
+  return 1 / (1 + Math.exp(-WIN_K * (score.cp || 0)));
 }
 
 /** 987, 12.3k, 4.56M, 1.20G */
@@ -113,3 +115,27 @@ export const PV_END = {
   material: { label: 'material', title: 'The line ends with insufficient material to mate: a draw.' },
   hashcut: { label: 'hash cut', title: 'The line was cut short where the search took the score from its hash table.' },
 };
+
+/**
+ * How each class of the game report (mainline-chess/report's MOVE_CLASSES) is marked: the text
+ * of its badge on the board and in the move list. (The colours are styles.css's --cls-* ones.)
+ */
+export const CLASS_BADGE = Object.freeze({
+  brilliant: '!!',
+  great: '!',
+  best: '★',
+  excellent: '✓',
+  good: '✓',
+  inaccuracy: '?!',
+  mistake: '?',
+  blunder: '??',
+  'missed-win': '✗',
+});
+
+/** The classes the move list marks (the others show on the board only). */
+export const LISTED_CLASSES = new Set(['brilliant', 'great', 'inaccuracy', 'mistake', 'blunder', 'missed-win']);
+
+/** "45%": a chance (0..1) in whole per cent. */
+export function formatPercent(/** @type {number} */ p) {
+  return `${Math.round(p * 100)}%`;
+}

@@ -1,36 +1,32 @@
 // The evaluation graph of a game: White's expected score (from the engine's evaluation of each
 // main-line position, annotate.js's curve) over the moves, White's area light and Black's dark as
-// on lichess, judged moves as coloured dots (inaccuracy, mistake, blunder), the shown move as a
-// vertical line. Clicking goes to that move. Plain SVG.
+// on lichess, the moves the game report marks as coloured dots (inaccuracy, mistake, blunder,
+// missed win; brilliant, great), the shown move as a vertical line. Clicking goes to that move.
+// Plain SVG.
 import { expectedScore } from 'mainline-chess/annotate';
-import { formatScore, fenTurn, moveNumber } from './format.js';
-import { judgement } from './record.js';
+import { moveClass } from 'mainline-chess/report';
+import { formatScore, fenTurn, moveNumber, CLASS_BADGE, LISTED_CLASSES } from '../model/format.js';
+import { svg } from '../dom.js';
 
-const NS = 'http://www.w3.org/2000/svg';
 const W = 320;
 const H = 96;
 const PAD = { left: 4, right: 4, top: 4, bottom: 4 };
 
-function svg(tag, attrs = {}, parent = null) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  if (parent) parent.append(el);
-  return el;
-}
-
 export class EvalGraph {
   /**
-   * @param {HTMLElement} container
-   * @param {(node: import('./tree.js').MoveNode) => void} onSelect
+   * @param {HTMLElement} container @param {import('../state.js').Store} store
+   * @param {(node: import('../model/tree.js').MoveNode) => void} onSelect
    */
-  constructor(container, onSelect) {
+  constructor(container, store, onSelect) {
     this.container = container;
     this.onSelect = onSelect;
     this.svg = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'eval-graph-svg', preserveAspectRatio: 'none' });
     this.title = svg('title', {}, this.svg);
     container.append(this.svg);
-    /** @type {import('./tree.js').MoveNode[]} */
+    /** @type {import('../model/tree.js').MoveNode[]} */
     this.line = [];
+    store.on(['tree', 'current', 'report'], (st) => this.draw(st));
+    this.draw(store.state);
     this.svg.addEventListener('click', (e) => {
       if (this.line.length < 2) return;
       const r = this.svg.getBoundingClientRect();
@@ -41,11 +37,10 @@ export class EvalGraph {
     });
   }
 
-  /**
-   * @param {import('./tree.js').GameTree} tree
-   * @param {import('./tree.js').MoveNode} current
-   */
-  draw(tree, current) {
+  /** @param {import('../state.js').State} s */
+  draw(s) {
+    const { tree, current } = s;
+    const verdicts = s.report ? s.report.verdicts : new Map();
     for (const el of [...this.svg.children]) if (el !== this.title) el.remove();
     const line = [tree.root, ...tree.mainline()];
     this.line = line;
@@ -70,18 +65,18 @@ export class EvalGraph {
     if (ci >= 0) svg('line', { x1: x(ci), x2: x(ci), y1: 0, y2: H, class: 'graph-current' }, this.svg);
     let marks = 0;
     for (const p of points) {
-      const j = judgement(p.node);
-      if (!j) continue;
+      const v = verdicts.get(p.node.id);
+      if (!v || !LISTED_CLASSES.has(v.cls)) continue;
       marks++;
-      const c = svg('circle', { cx: x(p.ply), cy: y(p.e), r: 3.2, class: `graph-mark mark-${j.name}` }, this.svg);
-      const parent = /** @type {import('./tree.js').MoveNode} */ (p.node.parent);
-      svg('title', {}, c).textContent = `${moveNumber(parent.fen, 0)} ${p.node.san}${j.glyph} ${j.label} (${formatScore(/** @type {any} */ (parent.eval).score)} → ${formatScore(/** @type {any} */ (p.node.eval).score)})`;
+      const c = svg('circle', { cx: x(p.ply), cy: y(p.e), r: 3.2, class: `graph-mark cls-${v.cls}` }, this.svg);
+      const parent = /** @type {import('../model/tree.js').MoveNode} */ (p.node.parent);
+      svg('title', {}, c).textContent = `${moveNumber(parent.fen, 0)} ${p.node.san}${CLASS_BADGE[/** @type {keyof typeof CLASS_BADGE} */ (v.cls)]} ${moveClass(v.cls).label} (${formatScore(/** @type {any} */ (parent.eval).score)} → ${formatScore(/** @type {any} */ (p.node.eval).score)})`;
     }
     this.container.hidden = points.length < 2;
     this.container.dataset.points = String(points.length);
     this.container.dataset.marks = String(marks);
     this.title.textContent = points.length
-      ? `Evaluation by move, White's expected score: ${points.length} of ${line.length} positions evaluated, ${marks} judged moves`
+      ? `Evaluation by move, White's expected score: ${points.length} of ${line.length} positions evaluated, ${marks} marked moves`
       : 'Evaluation by move: no evaluations yet';
   }
 }

@@ -1,38 +1,37 @@
-// The library: every saved analysis (storage.js), newest first, to open, rename, export as PGN or
-// delete; PGN files (one or many games, with [%eval] annotations or without) are imported into
-// it. It also says how much the browser stores and whether it promised to keep it.
-import { readPgnGames, recordFromTree, defaultName, newGameId, treeFromRecord, reviewFromEvals, exportHeaders } from './record.js';
-import { exportPgn } from './pgn.js';
+// The library dialog: every saved analysis (storage.js), newest first, with its players, result,
+// each player's accuracy once analysed and the mistakes practised, to open, rename, export as
+// PGN or delete; PGN files (one or many games, with [%eval] annotations or without) are
+// imported into it. It also says how much the browser stores and whether it promised to keep it.
+import { readPgnGames, recordFromTree, defaultName, newGameId, treeFromRecord, reviewFromEvals, exportHeaders } from '../model/record.js';
+import { exportPgn } from '../model/pgn.js';
+import { $, h, download, fileName } from '../dom.js';
 
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/**
+ * @typedef {import('../state.js').Store} Store
+ * @typedef {import('../services/storage.js').Storage} Storage
+ * @typedef {import('../services/storage.js').GameSummary} GameSummary
+ * @typedef {import('../model/record.js').GameRecord} GameRecord
+ */
 
-/** Offers text as a file download. */
-export function download(name, text, type = 'application/x-chess-pgn') {
-  const blob = new Blob([text.endsWith('\n') ? text : `${text}\n`], { type });
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
-/** A file name from a game's name. */
-export function fileName(name) {
-  return `${(name || 'mainline').replace(/[^\p{L}\p{N}._ -]+/gu, '').replace(/\s+/g, '-').slice(0, 80) || 'mainline'}.pgn`;
-}
-
-export class Library {
-  /** @param {any} app the App of main.js */
-  constructor(app) {
-    this.app = app;
+export class LibraryController {
+  /**
+   * @param {{ store: Store, storage: () => Storage|null, open: (id: string) => Promise<void>,
+   *           newAnalysis: () => void, rename: (id: string, name: string) => Promise<void>, toast: (text: string) => void }} deps
+   *   storage: the database once open; open: opens a saved game; rename: renames one (the open one through the game)
+   */
+  constructor({ store, storage, open, newAnalysis, rename, toast }) {
+    this.store = store;
+    this.storage = storage;
+    this.openGame = open;
+    this.rename = rename;
+    this.newAnalysis = newAnalysis;
+    this.toast = toast;
     this.dialog = /** @type {HTMLDialogElement} */ ($('library'));
     $('library-open').addEventListener('click', () => this.open());
     $('library-close').addEventListener('click', () => this.dialog.close());
     $('library-new').addEventListener('click', () => {
       this.dialog.close();
-      app.newAnalysis();
+      newAnalysis();
     });
     $('library-import').addEventListener('change', async (e) => {
       const input = /** @type {HTMLInputElement} */ (e.target);
@@ -62,12 +61,12 @@ export class Library {
   /** Lists the saved games. */
   async render() {
     const list = $('library-list');
-    const store = this.app.store;
-    /** @type {HTMLButtonElement} */ ($('library-import-button')).classList.toggle('disabled', !store);
+    const store = this.storage();
+    $('library-import-button').classList.toggle('disabled', !store);
     /** @type {HTMLInputElement} */ ($('library-import')).disabled = !store;
     if (!store) {
       list.replaceChildren();
-      this.#note(this.app.storageProblem || 'Saving is not available in this browser window.', 'error');
+      this.#note(this.store.state.save.problem || 'Saving is not available in this browser window.', 'error');
       $('library-storage').textContent = '';
       return;
     }
@@ -79,62 +78,43 @@ export class Library {
       return;
     }
     const items = games.map((g) => this.#item(g));
-    if (!items.length) {
-      const p = document.createElement('li');
-      p.className = 'library-empty';
-      p.textContent = 'No saved analyses yet. Every game you analyse here is saved as you go; PGN files can be imported.';
-      items.push(p);
-    }
+    if (!items.length) items.push(h('li', { class: 'library-empty', text: 'No saved analyses yet. Every game you analyse here is saved as you go; PGN files can be imported.' }));
     list.replaceChildren(...items);
     list.dataset.count = String(games.length);
     this.#storageInfo();
   }
 
-  /** @param {import('./storage.js').GameSummary} g */
+  /** @param {GameSummary} g */
   #item(g) {
-    const li = document.createElement('li');
-    li.className = 'library-item';
-    li.setAttribute('data-testid', 'library-item');
-    li.dataset.id = g.id;
-    if (g.id === this.app.gameMeta.id) li.classList.add('current');
-    const open = document.createElement('button');
-    open.type = 'button';
-    open.className = 'lib-open';
-    open.dataset.action = 'open';
-    open.textContent = g.name;
-    open.setAttribute('aria-label', `Open ${g.name}`);
-    const meta = document.createElement('span');
-    meta.className = 'lib-meta';
     const players = g.white !== '?' || g.black !== '?' ? `${g.white} – ${g.black} · ` : '';
-    meta.textContent = `${players}${g.moveCount} move${g.moveCount === 1 ? '' : 's'}${g.result !== '*' ? ` · ${g.result}` : ''}${g.reviewed ? ' · analysed' : ''} · ${new Date(g.updated).toLocaleString()}`;
-    const actions = document.createElement('span');
-    actions.className = 'lib-actions';
-    for (const [action, text] of [
+    const pct = (/** @type {number|null|undefined} */ a) => (a === null || a === undefined ? '–' : `${Math.round(a)}%`);
+    const accuracy = g.players ? ` · accuracy ${pct(g.players.w.accuracy)} / ${pct(g.players.b.accuracy)}` : '';
+    const practice = g.practice.total ? ` · practised ${g.practice.solved}/${g.practice.total}` : '';
+    const meta = `${players}${g.moveCount} move${g.moveCount === 1 ? '' : 's'}${g.result !== '*' ? ` · ${g.result}` : ''}${g.reviewed ? ' · analysed' : ''}${accuracy}${practice} · ${new Date(g.updated).toLocaleString()}`;
+    const actions = [
       ['rename', 'Rename'],
       ['export', 'Export PGN'],
       ['delete', 'Delete'],
-    ]) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.action = action;
-      b.textContent = text;
-      b.setAttribute('aria-label', `${text}: ${g.name}`);
-      actions.append(b);
-    }
-    li.append(open, meta, actions);
-    return li;
+    ].map(([action, text]) => h('button', { type: 'button', dataset: { action }, 'aria-label': `${text}: ${g.name}`, text }));
+    return h(
+      'li',
+      { class: `library-item${g.id === this.store.state.game.id ? ' current' : ''}`, 'data-testid': 'library-item', dataset: { id: g.id } },
+      h('button', { type: 'button', class: 'lib-open', dataset: { action: 'open' }, 'aria-label': `Open ${g.name}`, text: g.name }),
+      h('span', { class: 'lib-meta', text: meta }),
+      h('span', { class: 'lib-actions' }, ...actions),
+    );
   }
 
-  async #onClick(target) {
+  async #onClick(/** @type {HTMLElement} */ target) {
     const button = /** @type {HTMLElement|null} */ (target.closest('button[data-action]'));
     const li = /** @type {HTMLElement|null} */ (target.closest('.library-item'));
     if (!button || !li) return;
     const id = /** @type {string} */ (li.dataset.id);
-    const store = this.app.store;
+    const store = /** @type {Storage} */ (this.storage());
     this.#note('');
     try {
       if (button.dataset.action === 'open') {
-        await this.app.openGame(id);
+        await this.openGame(id);
         this.dialog.close();
       } else if (button.dataset.action === 'rename') {
         this.#renameForm(li);
@@ -160,7 +140,8 @@ export class Library {
           return;
         }
         await store.deleteGame(id);
-        if (id === this.app.gameMeta.id) this.app.forgetGame();
+        // the open game is gone from the library: a new, empty analysis takes its place
+        if (id === this.store.state.game.id) this.newAnalysis();
         await this.render();
         this.#note('Deleted.');
       }
@@ -172,36 +153,27 @@ export class Library {
   /** @param {HTMLElement} li */
   #renameForm(li) {
     const open = /** @type {HTMLElement} */ (li.querySelector('.lib-open'));
-    const form = document.createElement('form');
-    form.className = 'lib-rename';
-    const input = document.createElement('input');
-    input.name = 'name';
-    input.value = open.textContent || '';
-    input.required = true;
-    input.maxLength = 200;
-    input.setAttribute('aria-label', 'New name');
-    const save = document.createElement('button');
-    save.type = 'submit';
-    save.textContent = 'Save';
-    save.className = 'primary';
-    const cancel = document.createElement('button');
-    cancel.type = 'button';
-    cancel.dataset.action = 'cancel-rename';
-    cancel.textContent = 'Cancel';
-    form.append(input, save, cancel);
+    const input = h('input', { name: 'name', value: open.textContent || '', required: true, maxlength: 200, 'aria-label': 'New name' });
+    const form = h(
+      'form',
+      { class: 'lib-rename' },
+      input,
+      h('button', { type: 'submit', class: 'primary', text: 'Save' }),
+      h('button', { type: 'button', dataset: { action: 'cancel-rename' }, text: 'Cancel' }),
+    );
     open.replaceWith(form);
     input.focus();
     input.select();
   }
 
-  async #onRename(e) {
+  async #onRename(/** @type {Event} */ e) {
     e.preventDefault();
     const form = /** @type {HTMLFormElement} */ (e.target);
     const li = /** @type {HTMLElement} */ (form.closest('.library-item'));
     const name = String(new FormData(form).get('name') || '').trim();
     if (!name) return;
     try {
-      await this.app.renameGame(/** @type {string} */ (li.dataset.id), name);
+      await this.rename(/** @type {string} */ (li.dataset.id), name);
       await this.render();
       this.#note(`Renamed to "${name}".`);
     } catch (err) {
@@ -215,9 +187,10 @@ export class Library {
    * @param {File[]} files
    */
   async importFiles(files) {
-    const store = this.app.store;
-    if (!store) return;
-    let imported = [];
+    const store = this.storage();
+    if (!store) return [];
+    /** @type {GameRecord[]} */
+    const imported = [];
     const problems = [];
     for (const f of files) {
       let games;
@@ -233,8 +206,7 @@ export class Library {
           problems.push(`${f.name}, ${g.error}`);
           continue;
         }
-        const now = Date.now();
-        const record = recordFromTree(g.tree, { id: newGameId(), name: defaultName(g.headers), created: now, headers: g.headers, review: reviewFromEvals(g.tree) });
+        const record = recordFromTree(g.tree, { id: newGameId(), name: defaultName(g.headers), created: Date.now(), headers: g.headers, review: reviewFromEvals(g.tree) });
         try {
           await store.putGame(record);
           imported.push(record);
@@ -248,15 +220,14 @@ export class Library {
     const text = `Imported ${imported.length} game${imported.length === 1 ? '' : 's'}.${problems.length ? ` Not imported: ${problems.join('; ')}` : ''}`;
     this.#note(text, problems.length ? 'error' : '');
     if (imported.length === 1 && !problems.length) {
-      await this.app.openGame(imported[0].id);
+      await this.openGame(imported[0].id);
       this.dialog.close();
-      this.app.toast(text);
+      this.toast(text);
     }
     return imported;
   }
 
   async #storageInfo() {
-    const el = $('library-storage');
     const parts = [];
     try {
       const est = navigator.storage && navigator.storage.estimate ? await navigator.storage.estimate() : null;
@@ -267,11 +238,11 @@ export class Library {
     } catch {
       // no Storage API: nothing to say
     }
-    el.textContent = parts.join(' ');
+    $('library-storage').textContent = parts.join(' ');
   }
 }
 
-function formatBytes(n) {
+function formatBytes(/** @type {number} */ n) {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
   if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;

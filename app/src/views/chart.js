@@ -1,18 +1,12 @@
 // Score by depth for the current position: the best line's exact score at every iteration
-// (White's point of view), with fail-high/fail-low reports as small triangles. Plain SVG.
-import { formatScore } from './format.js';
+// (White's point of view), with fail-high/fail-low reports as small triangles. Plain SVG, drawn
+// from the state's iteration log.
+import { formatScore } from '../model/format.js';
+import { svg } from '../dom.js';
 
-const NS = 'http://www.w3.org/2000/svg';
 const W = 320;
 const H = 120;
 const PAD = { left: 30, right: 8, top: 8, bottom: 18 };
-
-function svg(tag, attrs = {}, parent = null) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  if (parent) parent.append(el);
-  return el;
-}
 
 /** Pawns for plotting: mates at the edge of the range. */
 function plotValue(score, range) {
@@ -21,16 +15,17 @@ function plotValue(score, range) {
 }
 
 export class ScoreChart {
-  /** @param {HTMLElement} container */
-  constructor(container) {
+  /** @param {HTMLElement} container @param {import('../state.js').Store} store */
+  constructor(container, store) {
     this.container = container;
     this.svg = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'score-chart' });
     this.title = svg('title', {}, this.svg);
     container.append(this.svg);
+    store.on(['log'], (s) => this.draw(s.log));
     this.draw(null);
   }
 
-  /** @param {import('./iterations.js').IterationLog | null} log */
+  /** @param {import('../model/iterationlog.js').IterationLog | null} log */
   draw(log) {
     for (const el of [...this.svg.children]) if (el !== this.title) el.remove();
     const points = []; // exact rows: { depth (first), to (last depth of a merged row), score }

@@ -1,9 +1,11 @@
 // A game as it is saved (GameRecord, in IndexedDB) and as annotated PGN, to and from the app's
 // GameTree. Moves are checked and played by chess.js (tree.js); the PGN text itself is read and
-// written by the package's annotate.js, which mainline-analyse uses too.
+// written by the package's annotate.js, which mainline-analyse uses too; the game report's
+// classes and summary (gamereport.js) go into it as NAGs and comments.
 import { Chess } from 'chess.js';
 import { GameTree } from './tree.js';
-import { annotatorName, judgeMove, parsePgnGames, readComment, writePgn } from 'mainline-chess/annotate';
+import { pgnAnnotations, playersSummary, reportOf } from './gamereport.js';
+import { annotatorName, parsePgnGames, readComment, writePgn } from 'mainline-chess/annotate';
 import { version } from 'mainline-chess/package.json';
 
 /**
@@ -24,6 +26,15 @@ import { version } from 'mainline-chess/package.json';
  * @property {{ depth?: number, movetime?: number }} limits
  * @property {number} date
  * @property {boolean} complete  every main-line position was analysed
+ * @property {{ w: PlayerSummary, b: PlayerSummary }} [players]  the report's figures, for the library list
+ *
+ * @typedef {{ accuracy: number|null, acpl: number|null }} PlayerSummary
+ *
+ * @typedef {object} PracticeResult  one mistake practised ("learn from your mistakes")
+ * @property {boolean} solved
+ * @property {number} tries     moves tried
+ * @property {number} hints     hints taken (1: the piece, 2: the move)
+ * @property {number} date
  *
  * @typedef {object} GameRecord
  * @property {number} format    1
@@ -37,6 +48,7 @@ import { version } from 'mainline-chess/package.json';
  * @property {number} current      the node that was shown last
  * @property {number} moveCount    main-line moves
  * @property {Review|null} review
+ * @property {Record<number, PracticeResult>} [practice]  by node id of the practised move
  */
 
 export const RECORD_FORMAT = 1;
@@ -62,10 +74,10 @@ export function defaultName(headers = {}, date = new Date()) {
 /**
  * The record of a tree.
  * @param {GameTree} tree
- * @param {{ id: string, name: string, created: number, headers: Record<string,string>, current?: number, review?: Review|null }} meta
+ * @param {{ id: string, name: string, created: number, headers: Record<string,string>, current?: number, review?: Review|null, practice?: Record<number, PracticeResult> }} meta
  * @returns {GameRecord}
  */
-export function recordFromTree(tree, { id, name, created, headers, current = 0, review = null }) {
+export function recordFromTree(tree, { id, name, created, headers, current = 0, review = null, practice = {} }) {
   /** @type {RecordNode[]} */
   const nodes = [];
   const walk = (/** @type {MoveNode} */ n) => {
@@ -79,7 +91,7 @@ export function recordFromTree(tree, { id, name, created, headers, current = 0, 
     n.children.forEach(walk);
   };
   walk(tree.root);
-  return { format: RECORD_FORMAT, id, name, created, updated: Date.now(), headers: { ...headers }, startFen: tree.root.fen, nodes, current, moveCount: tree.mainline().length, review };
+  return { format: RECORD_FORMAT, id, name, created, updated: Date.now(), headers: { ...headers }, startFen: tree.root.fen, nodes, current, moveCount: tree.mainline().length, review, practice: { ...practice } };
 }
 
 /** @param {Eval} ev @returns {Eval} */
@@ -90,6 +102,8 @@ function structuredCloneEval(ev) {
   if (ev.pvSan) out.pvSan = [...ev.pvSan];
   if (ev.method) out.method = ev.method;
   if (ev.nodes !== undefined) out.nodes = ev.nodes;
+  if (ev.second) out.second = { score: { ...ev.second.score }, pv: [...ev.second.pv], ...(ev.second.pvSan ? { pvSan: [...ev.second.pvSan] } : {}) };
+  else if (ev.second === null) out.second = null;
   return out;
 }
 
@@ -122,17 +136,25 @@ export function treeFromRecord(record) {
 }
 
 /**
- * The game to write as PGN (annotate.js's AnnotatedGame).
+ * The game to write as PGN (annotate.js's AnnotatedGame), with the game report's classes and
+ * summary.
  * @param {GameTree} tree @param {Record<string,string>} headers
  * @returns {import('mainline-chess/annotate').AnnotatedGame}
  */
 export function annotatedGame(tree, headers) {
-  const conv = (/** @type {MoveNode} */ n) => ({ san: n.san, uci: n.uci, nags: n.nags, note: n.note, commands: n.commands, eval: n.eval, children: n.children.map(conv) });
-  return { headers, startFen: tree.root.fen, root: conv(tree.root) };
+  const { judgements, summary } = pgnAnnotations(reportOf(tree));
+  /** @returns {import('mainline-chess/annotate').AnnotatedNode} */
+  const conv = (/** @type {MoveNode} */ n) => ({
+    san: n.san, uci: n.uci, nags: n.nags, note: n.note, commands: n.commands, eval: n.eval,
+    ...(judgements.has(n.id) ? { judgement: judgements.get(n.id) } : {}),
+    children: n.children.map(conv),
+  });
+  return { headers, startFen: tree.root.fen, root: conv(tree.root), ...(summary ? { report: summary } : {}) };
 }
 
 /**
- * Annotated PGN of a tree: every move with its variations, notes, NAGs and evaluations.
+ * Annotated PGN of a tree: every move with its variations, notes, NAGs, evaluations and the
+ * game report's classes.
  * @param {GameTree} tree @param {Record<string,string>} headers
  * @param {{ engineLines?: boolean, variations?: boolean }} [opts]
  */
@@ -178,13 +200,15 @@ export function treeFromPgnGame(game) {
   return { tree, headers };
 }
 
-/** The SAN of an evaluation's line, from its position (a line that turns illegal is cut there). */
-function withSan(/** @type {Eval} */ ev, /** @type {string} */ fen) {
-  if (!ev.pv || !ev.pv.length) return { ...ev, pv: ev.pv || [], pvSan: [] };
+/**
+ * A line of UCI moves from a position, played as far as it is legal, with its SAN.
+ * @param {string[]} uci @param {string} fen
+ */
+function legalPrefix(uci, fen) {
   const chess = new Chess(fen);
   const pv = [];
   const pvSan = [];
-  for (const m of ev.pv) {
+  for (const m of uci) {
     try {
       const mv = chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
       pv.push(m);
@@ -193,38 +217,30 @@ function withSan(/** @type {Eval} */ ev, /** @type {string} */ fen) {
       break;
     }
   }
-  return { ...ev, pv, pvSan };
+  return { pv, pvSan };
+}
+
+/** The SAN of an evaluation's lines, from its position (a line that turns illegal is cut there). */
+function withSan(/** @type {Eval} */ ev, /** @type {string} */ fen) {
+  const out = { ...ev, ...legalPrefix(ev.pv || [], fen) };
+  if (ev.second) out.second = { score: ev.second.score, ...legalPrefix(ev.second.pv, fen) };
+  return out;
 }
 
 /**
- * A judgement NAG ($6, $2, $4) that writePgn added is not the user's: an imported move whose NAG
- * is exactly the judgement its evaluations give loses it (it is recomputed on export).
+ * A NAG that writePgn added from the game report ($6 ?!, $2 ?, $4 ??, $1 Great, $3 Brilliant)
+ * is not the user's: an imported move whose first NAG is exactly what its evaluations give loses
+ * it (it is written again on export).
  * @param {GameTree} tree
  */
 function dropOwnJudgements(tree) {
+  const { judgements } = pgnAnnotations(reportOf(tree));
   for (const node of tree.nodes.values()) {
-    if (!node.parent || !node.nags || !node.eval || !node.parent.eval) continue;
-    const j = judgement(node);
-    if (j && node.nags[0] === j.nag) node.nags = node.nags.slice(1);
+    const j = judgements.get(node.id);
+    if (!node.nags || !j || !j.nag) continue;
+    if (node.nags[0] === j.nag) node.nags = node.nags.slice(1);
     if (!node.nags.length) delete node.nags;
   }
-}
-
-/**
- * The judgement of a move from its evaluations (or null): inaccuracy, mistake, blunder, with the
- * mover's expected score before and after.
- * @param {MoveNode} node
- */
-export function judgement(node) {
-  if (!node.parent || !node.eval || !node.parent.eval) return null;
-  const r = judgeMove(node.parent.eval, node.eval, /** @type {'w'|'b'} */ (node.color), node.uci || undefined);
-  return r.judgement;
-}
-
-/** Full judgement details (null without evaluations). @param {MoveNode} node */
-export function judgeNode(node) {
-  if (!node.parent || !node.eval || !node.parent.eval) return null;
-  return judgeMove(node.parent.eval, node.eval, /** @type {'w'|'b'} */ (node.color), node.uci || undefined);
 }
 
 /**
@@ -247,7 +263,8 @@ export function reviewFromEvals(tree) {
   const line = [tree.root, ...tree.mainline()];
   if (line.length < 2 || !line.every((n) => n.eval)) return null;
   const depths = line.map((n) => /** @type {Eval} */ (n.eval)).filter((e) => e.depth > 0 && e.score.mate === undefined).map((e) => e.depth);
-  return { limits: depths.length ? { depth: Math.min(...depths) } : {}, date: Date.now(), complete: true };
+  const { game } = reportOf(tree);
+  return { limits: depths.length ? { depth: Math.min(...depths) } : {}, date: Date.now(), complete: true, ...(game ? { players: playersSummary(game) } : {}) };
 }
 
 /**

@@ -1,14 +1,15 @@
-// The chessboard (cm-chessboard): shows a position with last-move and check highlights and
-// arrows, and turns drags, clicks and keyboard input into moves. It holds no rules: the legal
-// moves it hints and accepts come from chess.js.
+// The chessboard (cm-chessboard): shows a position with last-move and check highlights and the
+// app's overlay (arrows, tinted squares, badges), and turns drags, clicks and keyboard input into
+// moves. It holds no rules: the legal moves it hints and accepts come from rules.js (chess.js).
 import { Chessboard, COLOR, INPUT_EVENT_TYPE } from 'cm-chessboard/src/Chessboard.js';
 import { Markers } from 'cm-chessboard/src/extensions/markers/Markers.js';
-import { Arrows } from 'cm-chessboard/src/extensions/arrows/Arrows.js';
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js';
 import { Accessibility } from 'cm-chessboard/src/extensions/accessibility/Accessibility.js';
-import { Chess } from 'chess.js';
+import { Overlay } from './overlay.js';
+import { checkedKing, movesFrom } from '../model/rules.js';
+import { START_FEN } from '../model/tree.js';
 
-// The sprites are the app's own (web/app/public/sprites, see scripts/make-sprites.mjs).
+// The sprites are the app's own (app/public/sprites, see scripts/make-sprites.mjs).
 const SPRITES = new URL(`${import.meta.env.BASE_URL}sprites/`, document.baseURI).href;
 
 const MARK = {
@@ -16,16 +17,14 @@ const MARK = {
   check: { class: 'marker-check', slice: 'markerCheck' },
   hover: { class: 'marker-hover', slice: 'markerFrame' },
 };
-const ARROW = {
-  best: { class: 'arrow-engine' },
-  line: [1, 2, 3, 4, 5, 6].map((i) => ({ class: `arrow-hover arrow-hover-${i}` })),
-};
 
 /**
+ * @typedef {import('./overlay.js').OverlayItems} OverlayItems
  * @typedef {object} BoardState
  * @property {string} fen
  * @property {{ from: string, to: string } | null} [lastMove]
  * @property {'w'|'b'|'both'|null} [movable]  which side the user may move now
+ * @property {boolean} [animate]
  */
 
 export class Board {
@@ -36,15 +35,14 @@ export class Board {
   constructor(el, opts = {}) {
     this.el = el;
     this.onMove = opts.onMove || (() => {});
-    this.fen = new Chess().fen();
+    this.fen = START_FEN;
     /** @type {'w'|'b'|'both'|null} */
     this.movable = null;
-    this.lastMove = null;
     this.small = !!opts.small;
     /** @type {'white'|'black'} */
     this.side = 'white';
     /** @type {{ class: any, props: object }[]} */
-    const extensions = [{ class: Markers, props: { autoMarkers: MARK.hover, sprite: 'markers.svg' } }, { class: Arrows, props: { sprite: 'arrows.svg', headSize: 6 } }];
+    const extensions = [{ class: Markers, props: { autoMarkers: MARK.hover, sprite: 'markers.svg' } }, { class: Overlay, props: {} }];
     if (!this.small) {
       extensions.push({ class: PromotionDialog, props: { language: 'en' } });
       extensions.push({ class: Accessibility, props: { language: 'en', keyboardMoveInput: true, brailleNotationInAlt: false, movePieceForm: true, boardAsTable: false, piecesAsList: true } });
@@ -61,15 +59,14 @@ export class Board {
       },
       extensions,
     });
-    if (!this.small) this.board.enableMoveInput((event) => this.#input(event));
+    if (!this.small) this.board.enableMoveInput((/** @type {any} */ event) => this.#input(event));
   }
 
-  /** Shows a position. @param {BoardState & { animate?: boolean }} state */
+  /** Shows a position. @param {BoardState} state */
   set({ fen, lastMove = null, movable = null, animate = true }) {
     const changed = fen !== this.fen;
     this.fen = fen;
     this.movable = movable;
-    this.lastMove = lastMove;
     this.#draw(fen, animate && changed);
     this.board.removeMarkers(MARK.lastMove);
     this.board.removeMarkers(MARK.check);
@@ -78,11 +75,8 @@ export class Board {
       this.board.addMarker(MARK.lastMove, lastMove.from);
       this.board.addMarker(MARK.lastMove, lastMove.to);
     }
-    const chess = new Chess(fen);
-    if (chess.inCheck()) {
-      const king = chess.findPiece({ type: 'k', color: chess.turn() })[0];
-      if (king) this.board.addMarker(MARK.check, king);
-    }
+    const king = checkedKing(fen);
+    if (king) this.board.addMarker(MARK.check, king);
     this.el.dataset.fen = fen;
   }
 
@@ -93,7 +87,7 @@ export class Board {
    * user steps through moves faster than that, only the newest position is drawn (without
    * animation) once the running animation ends. `data-rendered` says what the board shows.
    */
-  async #draw(fen, animate) {
+  async #draw(/** @type {string} */ fen, /** @type {boolean} */ animate) {
     this.#wanted = { fen, animate };
     if (this.#drawing) {
       this.#wanted.animate = false;
@@ -134,32 +128,24 @@ export class Board {
     return this.side;
   }
 
-  flip() {
-    this.setOrientation(this.orientation === 'white' ? 'black' : 'white');
+  /** Arrows, tinted squares, badges (overlay.js). @param {OverlayItems} items */
+  setOverlay(items) {
+    this.board.setOverlay(items);
+    const best = (items.arrows || []).find((a) => a.kind === 'best');
+    this.el.dataset.bestArrow = best ? best.from + best.to : '';
   }
 
-  /**
-   * Arrows: the engine's best move, and the first moves of a hovered line (UCI).
-   * @param {{ best?: string|null, line?: string[] }} arrows
-   */
-  setArrows({ best = null, line = [] }) {
-    this.board.removeArrows();
-    if (best) this.board.addArrow(ARROW.best, best.slice(0, 2), best.slice(2, 4));
-    line.slice(0, ARROW.line.length).forEach((uci, i) => this.board.addArrow(ARROW.line[i], uci.slice(0, 2), uci.slice(2, 4)));
-    this.el.dataset.bestArrow = best || '';
-  }
-
-  #mayMove(color) {
+  #mayMove(/** @type {string} */ color) {
     return this.movable === 'both' || this.movable === color;
   }
 
-  #input(event) {
-    const chess = new Chess(this.fen);
+  #input(/** @type {any} */ event) {
     switch (event.type) {
       case INPUT_EVENT_TYPE.moveInputStarted: {
         const piece = event.piece || '';
-        if (!this.#mayMove(piece[0]) || piece[0] !== chess.turn()) return false;
-        const moves = chess.moves({ square: event.squareFrom, verbose: true });
+        const turn = this.fen.split(' ')[1];
+        if (!this.#mayMove(piece[0]) || piece[0] !== turn) return false;
+        const moves = movesFrom(this.fen, event.squareFrom);
         if (!moves.length) return false;
         this.board.addLegalMovesMarkers(moves);
         return true;
@@ -168,11 +154,11 @@ export class Board {
         this.board.removeLegalMovesMarkers();
         const from = event.squareFrom;
         const to = event.squareTo;
-        const moves = chess.moves({ square: from, verbose: true }).filter((m) => m.to === to);
+        const moves = movesFrom(this.fen, from).filter((m) => m.to === to);
         if (!moves.length) return false;
         if (moves.some((m) => m.promotion)) {
           const color = moves[0].color === 'w' ? COLOR.white : COLOR.black;
-          this.board.showPromotionDialog(to, color, (result) => {
+          this.board.showPromotionDialog(to, color, (/** @type {any} */ result) => {
             if (result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) this.onMove(from, to, result.piece.charAt(1));
             else this.board.setPosition(this.fen, false); // cancelled: put the pawn back
           });
@@ -191,7 +177,8 @@ export class Board {
     }
   }
 
-  destroy() {
-    this.board.destroy();
+  /** Puts the pieces back as the position says (a move the app did not take). */
+  reset() {
+    this.board.setPosition(this.fen, false);
   }
 }

@@ -1,6 +1,7 @@
 // The game as a tree of moves: the main line is every node's first child, the other children
-// are variations. All rules (legality, SAN, FEN, game end) come from chess.js.
+// are variations. All rules (legality, SAN, FEN, game end) come from chess.js (rules.js).
 import { Chess, DEFAULT_POSITION } from 'chess.js';
+import { uciToObject } from './rules.js';
 
 export const START_FEN = DEFAULT_POSITION;
 
@@ -21,6 +22,8 @@ export const START_FEN = DEFAULT_POSITION;
  * @property {string} [commands]    other PGN comment commands kept from an import ([%clk ...])
  * @property {import('mainline-chess/annotate').Eval} [eval]  the engine's evaluation of the position after the move
  */
+
+const UCI_MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
 export class GameTree {
   /** @param {string} [fen] the start position (validated by chess.js: throws on a bad FEN) */
@@ -68,7 +71,7 @@ export class GameTree {
    */
   play(node, move) {
     const chess = new Chess(node.fen);
-    const m = chess.move(typeof move === 'string' && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(move) ? uciToObject(move) : move);
+    const m = chess.move(typeof move === 'string' && UCI_MOVE.test(move) ? uciToObject(move) : move);
     const uci = m.from + m.to + (m.promotion || '');
     const existing = node.children.find((c) => c.uci === uci);
     if (existing) return existing;
@@ -127,6 +130,23 @@ export class GameTree {
     this.version++;
   }
 
+  /** Whether `node` is on the main line (every move on its way is a first child). */
+  isMainline(node) {
+    for (let n = node; n.parent; n = n.parent) if (n.parent.children[0] !== n) return false;
+    return true;
+  }
+
+  /**
+   * The variation next to `node` at its branch point: the next (direction 1) or previous (-1)
+   * sibling, or null at either end (the up / down keys).
+   * @param {MoveNode} node @param {1|-1} direction
+   */
+  sibling(node, direction) {
+    if (!node.parent) return null;
+    const siblings = node.parent.children;
+    return siblings[siblings.indexOf(node) + direction] || null;
+  }
+
   /** Main-line nodes from the root (excluding it). */
   mainline() {
     const out = [];
@@ -137,30 +157,3 @@ export class GameTree {
     return out;
   }
 }
-
-/** @param {string} uci */
-export function uciToObject(uci) {
-  return { from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci.length > 4 ? uci[4] : undefined };
-}
-
-/**
- * How the game stands at a chess.js position: 'checkmate', 'stalemate', 'repetition', 'fifty',
- * 'material' or 'ongoing'.
- * @param {Chess} chess
- */
-export function gameStatus(chess) {
-  if (chess.isCheckmate()) return 'checkmate';
-  if (chess.isStalemate()) return 'stalemate';
-  if (chess.isInsufficientMaterial()) return 'material';
-  if (chess.isThreefoldRepetition()) return 'repetition';
-  if (chess.isDrawByFiftyMoves()) return 'fifty';
-  return 'ongoing';
-}
-
-export const STATUS_TEXT = {
-  checkmate: 'Checkmate',
-  stalemate: 'Stalemate: draw',
-  material: 'Insufficient material: draw',
-  repetition: 'Threefold repetition: draw',
-  fifty: 'Fifty-move rule: draw',
-};

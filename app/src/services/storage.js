@@ -17,11 +17,13 @@ export const DB_NAME = 'mainline';
 export const DB_VERSION = 1;
 
 /**
- * @typedef {import('./record.js').GameRecord} GameRecord
+ * @typedef {import('../model/record.js').GameRecord} GameRecord
  * @typedef {import('mainline-chess/annotate').Eval} Eval
  * @typedef {{ key: string, fen: string, eval: Eval, updated: number }} PositionRecord
  * @typedef {{ id: string, name: string, created: number, updated: number, moveCount: number,
- *   white: string, black: string, result: string, reviewed: boolean }} GameSummary
+ *   white: string, black: string, result: string, reviewed: boolean,
+ *   players: import('../model/record.js').Review['players'] | null,
+ *   practice: { solved: number, total: number } }} GameSummary
  */
 
 export class StorageError extends Error {
@@ -222,25 +224,39 @@ function summary(r) {
     black: r.headers?.Black || '?',
     result: r.headers?.Result || '*',
     reviewed: !!(r.review && r.review.complete),
+    players: (r.review && r.review.players) || null,
+    practice: { solved: Object.values(r.practice || {}).filter((p) => p.solved).length, total: Object.keys(r.practice || {}).length },
   };
 }
 
+/** How long to wait before each retry of a failed write (a busy disk or a database another tab
+ * is upgrading often succeeds on a second try); "storage full" is not retried by itself. */
+export const RETRY_DELAYS_MS = Object.freeze([300, 1200, 4000]);
+
 /**
  * Writes that must not be lost, in order, latest value wins: at most one write in flight and,
- * per key, one waiting. `state` is 'saved' only when every value asked for has been written;
- * `onState` hears every change ('saving', 'saved', 'error').
+ * per key, one waiting. A failed write is tried again (RETRY_DELAYS_MS); a write that still
+ * fails is kept, not dropped: `state` becomes 'error' with the error, and the value is written
+ * when `retry()` is called or any later save runs (a newer value of the same key replaces it).
+ * `state` is 'saved' only when every value asked for has been written; `onState` hears every
+ * change ('saving', 'saved', 'error').
  * @template T
  */
 export class WriteQueue {
   /**
    * @param {(key: string, value: T) => Promise<unknown>} write
    * @param {(state: 'saving'|'saved'|'error', error?: StorageError) => void} [onState]
+   * @param {{ retryDelays?: readonly number[], sleep?: (ms: number) => Promise<void> }} [opts]
    */
-  constructor(write, onState = () => {}) {
+  constructor(write, onState = () => {}, { retryDelays = RETRY_DELAYS_MS, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) } = {}) {
     this.write = write;
     this.onState = onState;
+    this.retryDelays = retryDelays;
+    this.sleep = sleep;
     /** @type {Map<string, T>} */
     this.pending = new Map();
+    /** @type {Map<string, T>} values whose writes failed, kept for the next attempt */
+    this.failed = new Map();
     /** @type {Promise<void>|null} */
     this.running = null;
     /** @type {'saving'|'saved'|'error'} */
@@ -252,9 +268,12 @@ export class WriteQueue {
   /** Asks for `value` to be written under `key` (replacing a value still waiting). */
   save(key, value) {
     this.pending.set(key, value);
-    this.#set('saving');
-    if (!this.running) this.running = this.#drain();
-    return this.running;
+    return this.#start();
+  }
+
+  /** Writes the values whose writes failed again (the "Retry" button; also any later save). */
+  retry() {
+    return this.#start();
   }
 
   /** Resolves when everything asked for so far is written; rejects with the error if a write failed. */
@@ -263,21 +282,48 @@ export class WriteQueue {
     if (this.state === 'error' && this.error) throw this.error;
   }
 
+  #start() {
+    // what failed before goes first, unless a newer value of its key is waiting
+    for (const [key, value] of this.failed) if (!this.pending.has(key)) this.pending.set(key, value);
+    this.failed.clear();
+    if (!this.pending.size) return this.running || Promise.resolve();
+    // an error stands while the retry runs (no flicker from "not saved" to "saving")
+    if (this.state !== 'error') this.#set('saving');
+    if (!this.running) this.running = this.#drain();
+    return this.running;
+  }
+
   async #drain() {
+    /** @type {StorageError|null} */
     let failed = null;
     while (this.pending.size) {
-      const [key, value] = this.pending.entries().next().value;
+      let [key, value] = /** @type {[string, T]} */ (this.pending.entries().next().value);
       this.pending.delete(key);
-      try {
-        await this.write(key, value);
-      } catch (e) {
-        failed = storageError(e);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.write(key, value);
+          break;
+        } catch (e) {
+          const err = storageError(e);
+          if (err.kind === 'full' || attempt >= this.retryDelays.length) {
+            failed = err;
+            // kept for the next attempt, unless a newer value is already waiting
+            if (!this.pending.has(key)) this.failed.set(key, value);
+            break;
+          }
+          await this.sleep(this.retryDelays[attempt]);
+          // a newer value asked for meanwhile is the one to write
+          if (this.pending.has(key)) {
+            value = /** @type {T} */ (this.pending.get(key));
+            this.pending.delete(key);
+          }
+        }
       }
     }
     this.running = null;
-    if (failed) {
-      this.error = failed;
-      this.#set('error', failed);
+    if (failed || this.failed.size) {
+      this.error = failed || this.error;
+      this.#set('error', /** @type {StorageError} */ (this.error));
     } else {
       this.error = null;
       this.#set('saved');

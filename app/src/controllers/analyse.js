@@ -1,0 +1,187 @@
+// The live analysis of the shown position: whenever the shown position, the mode or the number of
+// lines changes, the search starts again (after a short pause, so stepping through moves stays
+// cheap) and its iterations go into a new log. A deeper exact line of the shown position is
+// saved as its evaluation. Also the engine's keys: on/off (`l`), several lines or one (`z`),
+// play the best move (space), and the engine settings.
+import { evalFromSearch } from 'mainline-chess/annotate';
+import { Analyser } from '../services/engine.js';
+import { IterationLog } from '../model/iterationlog.js';
+import { fenTurn } from '../model/format.js';
+import { gameStatus, STATUS_TEXT } from '../model/rules.js';
+import { shownEval } from '../model/shown.js';
+
+/**
+ * @typedef {import('../state.js').Store} Store
+ * @typedef {import('../state.js').State} State
+ * @typedef {import('../state.js').Settings} Settings
+ * @typedef {import('../services/engine.js').EngineHandle} EngineHandle
+ * @typedef {import('../model/tree.js').MoveNode} MoveNode
+ * @typedef {import('mainline-chess').Engine} Engine
+ */
+
+/** Stepping through moves starts a search only where the user stops for this long. */
+const START_DELAY_MS = 60;
+
+export class AnalyseController {
+  /**
+   * @param {{ store: Store, engine: EngineHandle, evals: { set(node: MoveNode, ev: import('mainline-chess/annotate').Eval): void },
+   *           play: (uci: string) => void }} deps  play: plays a move after the shown one (the game controller's)
+   */
+  constructor({ store, engine, evals, play }) {
+    this.store = store;
+    this.engine = engine;
+    this.evals = evals;
+    this.playMove = play;
+    /** what the search is for (restarted when this changes) */
+    this.key = '';
+    /** a search runs (or is about to) */
+    this.running = false;
+    this.analyser = new Analyser(engine, {
+      onInfo: (info) => this.#onInfo(info),
+      onState: (state, detail) => this.#engineState(state, detail),
+    });
+    store.on(['current', 'tree', 'mode', 'engineOn', 'review', 'practice', 'settings'], () => this.#refresh());
+    this.#refresh();
+  }
+
+  get state() {
+    return this.store.state;
+  }
+
+  /** What should be searched now: a key for the search, and the position; null: nothing. */
+  #wanted() {
+    const s = this.state;
+    if (s.mode !== 'analyse' || s.practice || s.review.running) return null;
+    const node = s.current;
+    return { key: `${node.fen}|${s.tree.uciMoves(node).join(' ')}|${s.settings.multipv}`, node };
+  }
+
+  /**
+   * Starts, stops or leaves the search as the state asks. Turning the engine off keeps the
+   * iterations on show; turning it on starts the search again from depth 1.
+   */
+  #refresh(force = false) {
+    const s = this.state;
+    const want = this.#wanted();
+    if (!want) {
+      if (this.running) this.analyser.stop();
+      this.running = false;
+      this.key = '';
+      if (s.mode === 'analyse' && s.review.running) {
+        this.store.set({ log: null, panelNote: 'Analysing the whole game: the live analysis resumes when it is done (or cancelled).' });
+      }
+      return;
+    }
+    const samePosition = want.key === this.key;
+    if (samePosition && !force && (this.running || !s.engineOn)) {
+      if (!s.engineOn && this.running) {
+        this.running = false;
+        this.analyser.stop();
+        this.#engineState('paused');
+      }
+      return;
+    }
+    this.key = want.key;
+    const node = want.node;
+    this.store.set({ log: new IterationLog(node.fen), panelNote: '' });
+    const status = gameStatus(s.tree.chessAt(node));
+    if (status !== 'ongoing' || !s.engineOn) {
+      if (this.running) this.analyser.stop();
+      this.running = false;
+      if (status !== 'ongoing') {
+        this.#engineState('idle');
+        this.store.set({ log: null, panelNote: `${status === 'checkmate' ? 'Checkmate' : STATUS_TEXT[status]}: nothing to analyse.` });
+      } else this.#engineState('paused');
+      return;
+    }
+    this.running = true;
+    this.analyser.analyse({ fen: s.tree.root.fen, moves: s.tree.uciMoves(node) }, { multipv: s.settings.multipv, delayMs: START_DELAY_MS });
+  }
+
+  /** @param {import('mainline-chess').IterationInfo} info */
+  #onInfo(info) {
+    const s = this.state;
+    const log = s.log;
+    if (!log || log.fen !== s.current.fen) return;
+    if (s.engine.state !== 'running') this.#engineState('running');
+    log.add(info);
+    this.store.touch('log');
+    // a deeper exact line of the shown position is its evaluation from now on
+    if (info.bound !== 'exact' || info.multipv !== 1) return;
+    const node = s.current;
+    if (node.eval && node.eval.depth >= info.depth) return;
+    const ev = evalFromSearch(info, fenTurn(node.fen).turn, s.settings.pvMethod);
+    // the second line of the same iteration, when there is one (it helps the report's Great)
+    const row = log.best;
+    const second = row && row.depth === info.depth ? row.lines.get(2) : undefined;
+    if (second && second.bound === 'exact') ev.second = { score: second.score, pv: [...second.pv], pvSan: [...second.pvSan] };
+    this.evals.set(node, ev);
+  }
+
+  #engineState(/** @type {State['engine']['state']} */ state, detail = '') {
+    const engine = this.engine.engine;
+    this.store.set({
+      engine: {
+        ...this.state.engine,
+        state,
+        detail,
+        stopMode: engine ? engine.stopMode : '',
+        build: engine ? engine.build : '',
+        threads: engine ? engine.threads : 1,
+      },
+    });
+    if (state === 'error' && detail) this.store.set({ error: `Engine: ${detail}` });
+  }
+
+  // ---- the user's commands ------------------------------------------------------------------------
+
+  /** Engine on or off (`l`, Pause / Resume): off stops the search; on starts it again from depth 1. */
+  toggle() {
+    this.store.set({ engineOn: !this.state.engineOn });
+  }
+
+  /** One line or several (`z`): between 1 and the number chosen last (3 at first). */
+  toggleMultiLine() {
+    const st = this.state.settings;
+    const multipv = st.multipv > 1 ? 1 : Math.max(2, st.multiLines);
+    this.store.set({ settings: { ...st, multipv, multiLines: st.multipv > 1 ? st.multipv : st.multiLines } });
+  }
+
+  /** Plays the engine's best move in the shown position (space). */
+  playBest() {
+    const s = this.state;
+    if (s.mode !== 'analyse') return;
+    const best = shownEval(s);
+    const move = best && best.lines[0] && best.lines[0].pv[0];
+    if (move) this.playMove(move);
+  }
+
+  /**
+   * Applies engine settings: Hash, Threads and PvMethod as the engine's options (the search
+   * starts again), lines per search. Rejects with the engine's message.
+   * @param {Partial<Settings>} patch
+   */
+  async configure(patch) {
+    const before = this.state.settings;
+    const next = { ...before, ...patch };
+    if (next.multipv > 1) next.multiLines = next.multipv;
+    const options = [];
+    if (patch.hash !== undefined && patch.hash !== before.hash) options.push(['Hash', patch.hash]);
+    if (patch.pvMethod !== undefined && patch.pvMethod !== before.pvMethod) options.push(['PvMethod', patch.pvMethod]);
+    if (patch.threads !== undefined && patch.threads > 0 && (!this.engine.engine || patch.threads !== this.engine.engine.threads)) options.push(['Threads', patch.threads]);
+    if (options.length) {
+      await this.analyser.stop();
+      for (const [name, value] of options) await this.engine.setOption(/** @type {any} */ (name), value);
+    }
+    this.store.set({ settings: next });
+    // a changed option changes the search even where the key does not
+    if (options.length) queueMicrotask(() => this.#refresh(true));
+  }
+
+  /** Stops the live search (the engine is wanted for something else: a whole-game analysis). */
+  async halt() {
+    this.key = '';
+    this.running = false;
+    await this.analyser.stop();
+  }
+}

@@ -1,0 +1,218 @@
+// "Learn from your mistakes": after a game report, each of a player's Mistakes, Blunders and
+// Missed wins comes back as a puzzle. The position before the move is shown with that player to
+// move; a move tried is judged by the engine against the best move of the report's evaluation
+// (report.js's `solves`: Best, Excellent or Good), hints show the piece and then the move, and
+// each result is kept with the game in the library.
+import { evalFromSearch } from 'mainline-chess/annotate';
+import { classifyMove, moveClass, solves } from 'mainline-chess/report';
+import { practiceList } from '../model/gamereport.js';
+import { fenTurn, formatScore } from '../model/format.js';
+import { Chess } from 'chess.js';
+
+/**
+ * @typedef {import('../state.js').Store} Store
+ * @typedef {import('../state.js').Practice} Practice
+ * @typedef {import('../services/engine.js').EngineHandle} EngineHandle
+ * @typedef {import('../model/tree.js').MoveNode} MoveNode
+ */
+
+/** A tried move is judged at the report's depth, at most this deep (an answer within a second or two). */
+export const PRACTICE_MAX_DEPTH = 14;
+/** ... and at this depth when the report was made by time per move. */
+const PRACTICE_DEFAULT_DEPTH = 12;
+
+export class PracticeController {
+  /**
+   * @param {{ store: Store, engine: EngineHandle, goTo: (node: MoveNode) => void }} deps  goTo: the game controller's
+   */
+  constructor({ store, engine, goTo }) {
+    this.store = store;
+    this.engine = engine;
+    this.goTo = goTo;
+    this.token = 0;
+    // another game, or another mode, ends the practice
+    store.on(['mode', 'tree'], (s, changed) => {
+      if (!s.practice) return;
+      if (s.mode !== 'practice' || (changed.has('tree') && s.tree !== this.tree)) this.#close();
+    });
+    /** @type {import('../model/tree.js').GameTree|null} */
+    this.tree = null;
+  }
+
+  get practice() {
+    return this.store.state.practice;
+  }
+
+  /** The moves a player could practise now (none until the report is complete). */
+  available(/** @type {'w'|'b'} */ color) {
+    const report = this.store.state.report;
+    return report ? practiceList(report, color) : [];
+  }
+
+  /** Starts practising a player's mistakes. */
+  start(/** @type {'w'|'b'} */ color) {
+    const items = this.available(color).map((n) => n.id);
+    if (!items.length) {
+      this.store.set({ error: `There is nothing to practise for ${color === 'w' ? 'White' : 'Black'}: no mistakes, blunders or missed wins in the report.` });
+      return;
+    }
+    this.tree = this.store.state.tree;
+    this.store.set({ mode: 'practice', orientation: color === 'w' ? 'white' : 'black', error: '' });
+    this.#show({ color, items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0 });
+  }
+
+  /** The move being practised (the game's move that was a mistake). */
+  item() {
+    const p = this.practice;
+    if (!p) return null;
+    return this.store.state.tree.node(p.items[p.index]);
+  }
+
+  /** Shows a puzzle: the position before the mistake, the player to move. @param {Practice} p */
+  #show(p) {
+    const node = this.store.state.tree.node(p.items[p.index]);
+    if (!node || !node.parent) return;
+    this.store.set({ practice: { ...p, message: intro(node) } });
+    this.goTo(node.parent);
+  }
+
+  /** Whether the board takes the user's move now. */
+  movable() {
+    const p = this.practice;
+    return !!p && (p.phase === 'ask' || p.phase === 'wrong');
+  }
+
+  /**
+   * A move tried on the board: the game's own move is wrong at once, the engine's best move is
+   * right at once; anything else is searched and judged by what it loses against the best.
+   * @param {{ from: string, to: string, promotion?: string }} move
+   */
+  async tryMove(move) {
+    const p = this.practice;
+    const node = this.item();
+    if (!p || !node || !node.parent || !this.movable()) return;
+    const before = /** @type {import('mainline-chess/annotate').Eval} */ (node.parent.eval);
+    const chess = new Chess(node.parent.fen);
+    let played;
+    try {
+      played = chess.move(move);
+    } catch {
+      this.store.touch('practice'); // an illegal move: the board puts the piece back
+      return;
+    }
+    const uci = played.from + played.to + (played.promotion || '');
+    const tries = p.tries + 1;
+    if (uci === node.uci) {
+      this.#set({ phase: 'wrong', tried: null, tries, message: `${played.san} is the move played in the game. Look for a better one.` });
+      return;
+    }
+    if (before.pv && before.pv[0] === uci) {
+      this.#solved(played.san, tries, null);
+      return;
+    }
+    const token = ++this.token;
+    this.#set({ phase: 'judging', tried: uci, tries, message: `${played.san}: the engine is looking at it…` });
+    try {
+      const engine = await this.engine.get();
+      const fen = chess.fen();
+      const result = await engine.bestMove(fen, { depth: this.#depth() });
+      if (token !== this.token || this.practice !== this.store.state.practice) return;
+      const after = evalFromSearch(result, fenTurn(fen).turn);
+      const mover = /** @type {'w'|'b'} */ (node.color);
+      const attempt = { mover, played: uci, before, after };
+      if (solves(attempt)) this.#solved(played.san, tries, formatScore(after.score));
+      else {
+        const v = classifyMove(attempt);
+        this.#set({ phase: 'wrong', tried: null, message: `${played.san} is not better: ${formatScore(before.score)} → ${formatScore(after.score)} (${moveClass(v.cls).label.toLowerCase()}). Try again, or take a hint.` });
+      }
+    } catch (e) {
+      if (token === this.token) this.#set({ phase: 'wrong', tried: null, message: `The move could not be judged: ${/** @type {Error} */ (e).message}. Try again.` });
+    }
+  }
+
+  #depth() {
+    const limits = this.store.state.game.review?.limits;
+    return Math.min(PRACTICE_MAX_DEPTH, limits?.depth ?? PRACTICE_DEFAULT_DEPTH);
+  }
+
+  #solved(/** @type {string} */ san, /** @type {number} */ tries, /** @type {string|null} */ score) {
+    const p = /** @type {Practice} */ (this.practice);
+    this.#record(true, tries);
+    const last = p.index + 1 >= p.items.length;
+    this.#set({ phase: 'solved', tries, message: `Correct: ${san}${score ? ` keeps it (${score})` : ' is the best move'}.${last ? '' : ' On to the next one.'}` });
+  }
+
+  /** Keeps the result of the shown puzzle with the game (its first result stands). */
+  #record(/** @type {boolean} */ solved, /** @type {number} */ tries) {
+    const p = /** @type {Practice} */ (this.practice);
+    const id = p.items[p.index];
+    const game = this.store.state.game;
+    this.store.set({ game: { ...game, practice: { ...game.practice, [id]: { solved, tries, hints: p.hints, date: Date.now() } } } });
+  }
+
+  /** A hint: first the piece to move, then the move itself. */
+  hint() {
+    const p = this.practice;
+    if (!p || !this.movable() || p.hints >= 2) return;
+    const best = this.#best();
+    if (!best) return;
+    this.#set({ hints: p.hints + 1, message: p.hints === 0 ? 'Hint: the piece to move is marked.' : `Hint: the arrow shows the best move.` });
+  }
+
+  /** The best move of the position before the mistake, as the report's evaluation has it. */
+  #best() {
+    const node = this.item();
+    return node?.parent?.eval?.pv?.[0] || null;
+  }
+
+  /** Gives up on this one: the best move is shown and it counts as not solved. */
+  reveal() {
+    const p = this.practice;
+    const node = this.item();
+    if (!p || !node || !node.parent || p.phase === 'solved') return;
+    this.token++;
+    this.#record(false, p.tries);
+    const san = node.parent.eval?.pvSan?.[0] || this.#best();
+    this.#set({ phase: 'solved', hints: 2, message: `The best move was ${san}.` });
+  }
+
+  /** The next puzzle, or the summary after the last. */
+  next() {
+    const p = this.practice;
+    if (!p) return;
+    this.token++;
+    if (p.phase !== 'solved' && !this.store.state.game.practice[p.items[p.index]]) this.#record(false, p.tries);
+    if (p.index + 1 >= p.items.length) {
+      const results = p.items.map((id) => this.store.state.game.practice[id]);
+      const solved = results.filter((r) => r && r.solved).length;
+      this.#set({ phase: 'done', message: `Done: ${solved} of ${p.items.length} solved. The results are saved with the game.` });
+      return;
+    }
+    this.#show({ ...p, index: p.index + 1, phase: 'ask', tried: null, hints: 0, tries: 0 });
+  }
+
+  /** Back to analysis, at the last puzzle's move. */
+  stop() {
+    const node = this.item();
+    this.store.set({ mode: 'analyse' });
+    if (node) this.goTo(node);
+  }
+
+  #close() {
+    this.token++;
+    this.tree = null;
+    this.store.set({ practice: null });
+  }
+
+  /** @param {Partial<Practice>} patch */
+  #set(patch) {
+    const p = this.practice;
+    if (p) this.store.set({ practice: { ...p, ...patch } });
+  }
+}
+
+/** What the puzzle asks. @param {MoveNode} node */
+function intro(node) {
+  const side = node.color === 'w' ? 'White' : 'Black';
+  return `${side} played ${node.san} here. Find a better move for ${side}.`;
+}

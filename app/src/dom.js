@@ -1,0 +1,58 @@
+// DOM helpers shared by the views: the page's elements by id, small element builders, a file
+// download.
+
+/** The page's element with this id (the page is index.html; a missing id is a bug, said loudly). */
+export function $(/** @type {string} */ id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el;
+}
+
+/**
+ * An element: `h('button', { type: 'button', class: 'mv', dataset: { i: 2 } }, 'Nf3')`.
+ * Attributes `class`, `dataset`, `text` and `on<event>` handlers are understood; the rest are set
+ * as attributes (`hidden: true` sets the flag, `false`/`null`/`undefined` leaves it out).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node|string|null|undefined|false)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.className = String(v);
+    else if (k === 'dataset') for (const [dk, dv] of Object.entries(v)) el.dataset[dk] = String(dv);
+    else if (k === 'text') el.textContent = String(v);
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with attributes, appended to `parent` when given. */
+export function svg(/** @type {string} */ tag, /** @type {Record<string, string|number>} */ attrs = {}, /** @type {Element|null} */ parent = null) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.append(el);
+  return el;
+}
+
+/** Offers text as a file download. */
+export function download(/** @type {string} */ name, /** @type {string} */ text, type = 'application/x-chess-pgn') {
+  const blob = new Blob([text.endsWith('\n') ? text : `${text}\n`], { type });
+  const a = h('a', { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** A file name from a game's name. */
+export function fileName(/** @type {string} */ name) {
+  return `${(name || 'mainline').replace(/[^\p{L}\p{N}._ -]+/gu, '').replace(/\s+/g, '-').slice(0, 80) || 'mainline'}.pgn`;
+}

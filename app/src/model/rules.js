@@ -1,0 +1,111 @@
+// The app's one source of chess rules, on chess.js: how a game stands (mate, draws), positions
+// along a line, the moves the board may accept, what a move gives up along the engine's line
+// (the game report's sacrifices) and the position with the other side to move (the threat).
+// Nothing else in the app decides a rule; the board only asks.
+import { Chess } from 'chess.js';
+import { SACRIFICE_PLIES, sacrificed } from 'mainline-chess/report';
+
+/** @typedef {'checkmate'|'stalemate'|'material'|'repetition'|'fifty'|'ongoing'} GameStatus */
+
+/** @param {string} uci @returns {{ from: string, to: string, promotion?: string }} */
+export function uciToObject(uci) {
+  return { from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci.length > 4 ? uci[4] : undefined };
+}
+
+/**
+ * How the game stands at a chess.js position (with the moves that led there, for repetitions).
+ * @param {Chess} chess
+ * @returns {GameStatus}
+ */
+export function gameStatus(chess) {
+  if (chess.isCheckmate()) return 'checkmate';
+  if (chess.isStalemate()) return 'stalemate';
+  if (chess.isInsufficientMaterial()) return 'material';
+  if (chess.isThreefoldRepetition()) return 'repetition';
+  if (chess.isDrawByFiftyMoves()) return 'fifty';
+  return 'ongoing';
+}
+
+/** How each way a game ends is said. */
+export const STATUS_TEXT = {
+  checkmate: 'Checkmate',
+  stalemate: 'Stalemate: draw',
+  material: 'Insufficient material: draw',
+  repetition: 'Threefold repetition: draw',
+  fifty: 'Fifty-move rule: draw',
+};
+
+/** The result of a finished game by its status and the side to move ('1-0', '0-1', '1/2-1/2'). */
+export function resultOf(/** @type {GameStatus} */ status, /** @type {'w'|'b'} */ toMove) {
+  if (status === 'checkmate') return toMove === 'w' ? '0-1' : '1-0';
+  return '1/2-1/2';
+}
+
+/** The position after the moves of a line (UCI) from `fen`. Throws on an illegal move. */
+export function fenAfter(/** @type {string} */ fen, /** @type {string[]} */ uci) {
+  const chess = new Chess(fen);
+  for (const m of uci) chess.move(uciToObject(m));
+  return chess.fen();
+}
+
+/** The legal moves of the piece on `square` (for the board's hints and its move input). */
+export function movesFrom(/** @type {string} */ fen, /** @type {string} */ square) {
+  return new Chess(fen).moves({ square: /** @type {any} */ (square), verbose: true });
+}
+
+/** The square of the king in check, or null. */
+export function checkedKing(/** @type {string} */ fen) {
+  const chess = new Chess(fen);
+  if (!chess.inCheck()) return null;
+  return chess.findPiece({ type: 'k', color: chess.turn() })[0] || null;
+}
+
+/** Whether the side to move is in check. */
+export function inCheck(/** @type {string} */ fen) {
+  return new Chess(fen).inCheck();
+}
+
+/**
+ * How many pawns of material the mover is down SACRIFICE_PLIES half-moves into the line that
+ * starts with the move played and goes on with the engine's line after it (report.js's
+ * `sacrificed`); the line is played only as far as it is legal.
+ * @param {string} fen the position before the move
+ * @param {string} played UCI
+ * @param {string[]} line the engine's line after the move (UCI, starting with the reply)
+ */
+export function sacrificeAlong(fen, played, line) {
+  const chess = new Chess(fen);
+  const fens = [];
+  for (const uci of [played, ...line].slice(0, SACRIFICE_PLIES)) {
+    try {
+      chess.move(uciToObject(uci));
+    } catch {
+      break;
+    }
+    fens.push(chess.fen());
+  }
+  return sacrificed(fen, fens);
+}
+
+/**
+ * The position with the other side to move, for "what would the opponent play here": the same
+ * board and castling rights, no en passant square. null when the side to move is in check (the
+ * opponent could take the king) or the result is not a legal position.
+ * @param {string} fen
+ * @returns {string|null}
+ */
+export function threatFen(fen) {
+  const chess = new Chess(fen);
+  if (chess.inCheck()) return null;
+  const f = fen.trim().split(/\s+/);
+  const turn = f[1] === 'w' ? 'b' : 'w';
+  // the move number counts Black's moves: it goes up when White is handed the move
+  const fullmove = Math.max(1, Number(f[5]) || 1) + (turn === 'w' ? 1 : 0);
+  const flipped = [f[0], turn, f[2] || '-', '-', f[4] || '0', String(fullmove)].join(' ');
+  try {
+    new Chess(flipped);
+  } catch {
+    return null;
+  }
+  return flipped;
+}

@@ -1,0 +1,90 @@
+// What the board, the eval bar and the engine panel's head show as "the engine's view" of the
+// shown position, derived from the state: the live search's deepest exact iteration (all its
+// MultiPV lines), unless the saved evaluation is deeper. Nothing while practising (it would give
+// the answer away), and in a game only while the engine's thinking is shown.
+import { material } from 'mainline-chess/report';
+import { wdl } from 'mainline-chess/wdl';
+import { fenTurn } from './format.js';
+import { fenAfter } from './rules.js';
+
+/**
+ * @typedef {import('../state.js').State} State
+ * @typedef {import('./format.js').Score} Score
+ * @typedef {{ multipv: number, score: Score, pv: string[], pvSan: string[] }} ShownLine
+ * @typedef {{ score: Score, depth: number, lines: ShownLine[], source: 'live'|'saved' }} ShownEval
+ */
+
+/** @param {State} s @returns {ShownEval|null} */
+export function shownEval(s) {
+  if (s.mode === 'practice') return null;
+  if (s.mode === 'play' && !(s.play && s.play.showThinking)) return null;
+  const live = s.log && s.log.fen === s.current.fen ? s.log.best : null;
+  const saved = s.mode === 'analyse' ? s.current.eval : undefined;
+  if (saved && saved.depth > 0 && (!live || saved.depth > live.depth)) {
+    return { score: saved.score, depth: saved.depth, source: 'saved', lines: [{ multipv: 1, score: saved.score, pv: saved.pv || [], pvSan: saved.pvSan || [] }] };
+  }
+  if (!live) return null;
+  const lines = [...live.lines.values()].sort((a, b) => a.multipv - b.multipv).map((l) => ({ multipv: l.multipv, score: l.score, pv: l.pv, pvSan: l.pvSan }));
+  const first = lines[0];
+  if (!first) return null;
+  return { score: first.score, depth: live.depth, source: 'live', lines };
+}
+
+/**
+ * Win / draw / loss chances of a score (White's view) in a position, from White's side, by
+ * Mainline's own model (mainline-chess/wdl, fitted to its games).
+ * @param {Score} score @param {string} fen
+ */
+export function whiteWdl(score, fen) {
+  const turn = fenTurn(fen).turn;
+  // the model takes the side to move's view
+  const mine = turn === 'w' ? score : score.mate !== undefined ? { mate: -score.mate } : { cp: -(score.cp || 0) };
+  const p = wdl(/** @type {any} */ (mine), material(fen).total);
+  return turn === 'w' ? p : { win: p.loss, draw: p.draw, loss: p.win };
+}
+
+/**
+ * What a practice puzzle shows on the board: the position (after the move tried, while it is
+ * judged), and the hints taken: the square of the piece to move, then the move.
+ * @param {State} s
+ * @returns {{ fen: string, lastMove: { from: string, to: string } | null, hintSquare: string|null, hintMove: string|null } | null}
+ */
+export function practiceBoard(s) {
+  const p = s.practice;
+  if (!p) return null;
+  const node = s.tree.node(p.items[p.index]);
+  const parent = node && node.parent;
+  if (!parent) return null;
+  const best = (parent.eval && parent.eval.pv && parent.eval.pv[0]) || null;
+  let fen = parent.fen;
+  let lastMove = parent.from && parent.to ? { from: parent.from, to: parent.to } : null;
+  if (p.tried) {
+    try {
+      fen = fenAfter(parent.fen, [p.tried]);
+      lastMove = { from: p.tried.slice(0, 2), to: p.tried.slice(2, 4) };
+    } catch {
+      // not a move here: the position before it stays
+    }
+  } else if (p.phase === 'solved' && best) {
+    fen = fenAfter(parent.fen, [best]);
+    lastMove = { from: best.slice(0, 2), to: best.slice(2, 4) };
+  }
+  const hinting = p.phase === 'ask' || p.phase === 'wrong';
+  return { fen, lastMove, hintSquare: hinting && best && p.hints >= 1 ? best.slice(0, 2) : null, hintMove: hinting && best && p.hints >= 2 ? best : null };
+}
+
+/**
+ * Which side the user may move on the board now: anything while analysing; in a game, the
+ * user's side on their turn at the end of the game; in practice, the puzzle's side while it asks.
+ * @param {State} s @returns {'w'|'b'|'both'|null}
+ */
+export function movableSide(s) {
+  if (s.mode === 'analyse') return 'both';
+  if (s.mode === 'practice') {
+    const p = s.practice;
+    return p && (p.phase === 'ask' || p.phase === 'wrong') ? p.color : null;
+  }
+  const g = s.play;
+  if (!g || g.end || g.thinking || s.current !== s.tree.lineEnd(s.tree.root)) return null;
+  return fenTurn(s.current.fen).turn === g.human ? g.human : null;
+}

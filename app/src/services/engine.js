@@ -1,0 +1,126 @@
+// The engines of the app, from the mainline-chess package: each one started on first use in a
+// worker of its own and restarted by itself after a crash (EngineHandle), and the continuous
+// analysis of one position at a time (Analyser): restarted whenever the position or a setting
+// changes, with the reports of a search that is no longer current dropped.
+import { createEngine } from 'mainline-chess';
+
+/**
+ * @typedef {import('mainline-chess').Engine} Engine
+ * @typedef {import('mainline-chess').IterationInfo} IterationInfo
+ * @typedef {import('mainline-chess').EngineOptionValues} EngineOptionValues
+ * @typedef {{ fen: string, moves: string[] }} SearchPosition  start FEN and the UCI moves played from it
+ */
+
+/** One engine, started once on first use; restarted by itself after a crash. */
+export class EngineHandle {
+  /**
+   * @param {Partial<EngineOptionValues>} [options] UCI options it starts with (kept up to date by setOption)
+   * @param {{ onError?: (e: Error) => void, onReady?: (engine: Engine) => void }} [events]
+   */
+  constructor(options = {}, events = {}) {
+    this.options = { ...options };
+    this.events = events;
+    /** @type {Promise<Engine>|null} */
+    this.promise = null;
+    /** @type {Engine|null} */
+    this.engine = null;
+  }
+
+  /** @returns {Promise<Engine>} */
+  get() {
+    if (!this.promise) {
+      this.promise = createEngine({ options: this.options, autoRestart: true }).then((engine) => {
+        this.engine = engine;
+        engine.on('error', (e) => this.events.onError?.(e));
+        this.events.onReady?.(engine);
+        return engine;
+      });
+      this.promise.catch(() => {
+        this.promise = null;
+      });
+    }
+    return this.promise;
+  }
+
+  /** Sets an option now (starting the engine if need be) and for every restart. */
+  async setOption(/** @type {keyof EngineOptionValues} */ name, /** @type {any} */ value) {
+    const engine = await this.get();
+    await engine.setOption(name, value);
+    /** @type {any} */ (this.options)[name] = value;
+  }
+
+  /** Stops the engine's search, if it runs one. */
+  async stop() {
+    if (this.engine) await this.engine.stop().catch(() => null);
+  }
+
+  /** Ends the engine's worker (a later get() starts a new one). */
+  close() {
+    this.engine?.terminate();
+    this.engine = null;
+    this.promise = null;
+  }
+}
+
+/**
+ * Analyses one position at a time without end, on one engine.
+ * States: 'starting' (the engine is being started), 'running', 'done' (the search reached the
+ * maximum depth), 'error' (with a message); `stop()` ends it without a state of its own.
+ */
+export class Analyser {
+  /**
+   * @param {EngineHandle} handle
+   * @param {{ onInfo: (info: IterationInfo) => void, onState: (state: 'starting'|'running'|'done'|'error', detail?: string) => void }} events
+   */
+  constructor(handle, events) {
+    this.handle = handle;
+    this.events = events;
+    this.token = 0;
+    this.timer = 0;
+  }
+
+  /**
+   * Analyses a position from now on: the reports of the previous search are dropped from this
+   * call on; the search starts after `delayMs`, so stepping quickly through moves does not start
+   * a search per move.
+   * @param {SearchPosition} position @param {{ multipv?: number, delayMs?: number }} [opts]
+   */
+  analyse(position, { multipv = 1, delayMs = 0 } = {}) {
+    const token = ++this.token;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.#start(token, position, multipv), delayMs);
+  }
+
+  async #start(token, position, multipv) {
+    this.events.onState('starting');
+    let engine;
+    try {
+      engine = await this.handle.get();
+    } catch (e) {
+      if (token === this.token) this.events.onState('error', `the engine did not start: ${/** @type {Error} */ (e).message}`);
+      return;
+    }
+    if (token !== this.token) return;
+    const analysis = engine.analyze(position, { infinite: true, multipv }, {
+      onInfo: (info) => {
+        if (token === this.token) this.events.onInfo(info);
+      },
+    });
+    this.events.onState('running');
+    analysis.result.then(
+      (result) => {
+        if (token === this.token && !result.stopped) this.events.onState('done');
+      },
+      (e) => {
+        if (token === this.token) this.events.onState('error', e.message);
+      },
+    );
+  }
+
+  /** Stops the search (its reports are dropped from now on). */
+  async stop() {
+    this.token++;
+    clearTimeout(this.timer);
+    await this.handle.stop();
+  }
+}

@@ -1,0 +1,246 @@
+// The app's one state object, with its defaults (chessground's State/defaults() is the model),
+// and the store that holds it. Controllers change the state through the store (`set`, or
+// `touch` after changing an object in place, such as the game tree); views and controllers
+// subscribe to the keys they depend on and are called once per change, after the code that made
+// it has run (a microtask later), however many keys it changed.
+import { GameTree } from './model/tree.js';
+
+/**
+ * @typedef {import('./model/tree.js').MoveNode} MoveNode
+ * @typedef {import('./model/gamereport.js').TreeReport} TreeReport
+ * @typedef {import('./model/record.js').Review} Review
+ * @typedef {import('./model/record.js').PracticeResult} PracticeResult
+ * @typedef {import('./model/openings.js').Opening} Opening
+ * @typedef {import('./views/iterations.js').IterationLog} IterationLog
+ * @typedef {import('mainline-chess/annotate').Eval} Eval
+ *
+ * @typedef {object} GameMeta  the open game as the library knows it
+ * @property {string|null} id         null: not in the library yet (saved on its first change)
+ * @property {string} name
+ * @property {boolean} named          the user named it (else the name follows the headers)
+ * @property {number} created
+ * @property {Review|null} review     the whole-game analysis
+ * @property {Record<number, PracticeResult>} practice  mistakes practised, by node id
+ *
+ * @typedef {object} Settings  the engine panel's settings (kept in this browser)
+ * @property {number} hash         MB
+ * @property {number} threads      0: the engine's default for this page
+ * @property {number} multipv      lines per iteration (1-5)
+ * @property {number} multiLines   what `z` switches to from one line
+ * @property {'pvhash'|'stack'|'triangular'|'tt'} pvMethod
+ * @property {boolean} arrows      the engine's lines as arrows on the board
+ * @property {boolean} wdl         win / draw / loss chances in each iteration row
+ *
+ * @typedef {object} EngineStatus  the analysis engine, as the panel shows it
+ * @property {'idle'|'starting'|'running'|'done'|'paused'|'error'} state
+ * @property {string} detail
+ * @property {'sab'|'terminate'|''} stopMode
+ * @property {'single'|'threaded'|''} build
+ * @property {number} threads      threads a search uses now
+ * @property {number} maxThreads
+ * @property {number} maxHash
+ *
+ * @typedef {object} Threat  "what would the opponent play here" (the `x` key)
+ * @property {string} fen          the position searched: the shown one with the other side to move
+ * @property {string|null} reason  why there is no threat to show (in check), else null
+ * @property {{ score: import('./model/format.js').Score, depth: number, pv: string[], pvSan: string[] } | null} line  White's view
+ *
+ * @typedef {object} ReviewState  "Analyse game"
+ * @property {boolean} running
+ * @property {number} done
+ * @property {number} total
+ * @property {{ depth?: number, movetime?: number }} limits
+ * @property {string} text          the outcome of the last run
+ * @property {''|'done'|'stopped'} outcome
+ *
+ * @typedef {object} PlayerClock
+ * @property {number} w  ms left (excluding the running period)
+ * @property {number} b
+ * @property {number} initial
+ * @property {number} inc
+ * @property {'w'|'b'|null} running
+ * @property {number} since  performance.now() when the running side's period began
+ *
+ * @typedef {object} PlayGame  a game against the engine
+ * @property {'w'|'b'} human
+ * @property {import('./model/levels.js').Level} level
+ * @property {PlayerClock|null} clock
+ * @property {GameEnd|null} end
+ * @property {Date} date
+ * @property {boolean} thinking   the engine is choosing its move
+ * @property {boolean} showThinking  the engine's iterations are shown while it thinks
+ *
+ * @typedef {object} GameEnd  how a game against the engine ended: by the rules, or by a player
+ * @property {import('./model/rules.js').GameStatus|'resigned'|'time'|'stopped'} by
+ * @property {string} result       '1-0', '0-1', '1/2-1/2', '*' (stopped)
+ * @property {string} text         what the status line says
+ *
+ * @typedef {object} Practice  "learn from your mistakes"
+ * @property {'w'|'b'} color
+ * @property {number[]} items      node ids of the moves to improve on, in game order
+ * @property {number} index        the one shown
+ * @property {'ask'|'judging'|'wrong'|'solved'|'done'} phase
+ * @property {string|null} tried   the move tried (UCI), while it is judged or shown wrong
+ * @property {string} message
+ * @property {number} hints        hints shown for this one (1: the piece, 2: the move)
+ * @property {number} tries
+ *
+ * @typedef {object} Explanation  where an iteration's score comes from (a click on a line's end)
+ * @property {'loading'|'ready'|'error'} status
+ * @property {string} fen          the searched position
+ * @property {string} endFen       the position at the end of the line
+ * @property {string[]} pvSan
+ * @property {number} depth
+ * @property {import('./model/format.js').Score} score   the line's score, White's view
+ * @property {string} pvEnd
+ * @property {number|null} staticEval   the evaluation of the end position, White's view
+ * @property {{ square: string, piece: string, value: number }[]} pieces  what each piece adds (White's view)
+ * @property {string} message
+ *
+ * @typedef {object} SaveStatus
+ * @property {'opening'|'saving'|'saved'|'error'|'off'} state
+ * @property {string} text
+ * @property {string} title
+ * @property {string} problem       why saving is off (no storage), or ''
+ *
+ * @typedef {object} State
+ * @property {'analyse'|'play'|'practice'} mode
+ * @property {import('./model/tree.js').GameTree} tree
+ * @property {MoveNode} current
+ * @property {Record<string,string>} headers
+ * @property {GameMeta} game
+ * @property {'white'|'black'} orientation
+ * @property {boolean} engineOn       the live analysis runs (the `l` key, Pause / Resume)
+ * @property {Settings} settings
+ * @property {EngineStatus} engine
+ * @property {IterationLog|null} log  the iterations of the search shown in the panel
+ * @property {string} panelNote       what the panel says instead of iterations (game over, hidden...)
+ * @property {{ fen: string, uci: string[] } | null} hover   the line (up to a move) under the pointer
+ * @property {boolean} threatOn
+ * @property {Threat|null} threat
+ * @property {ReviewState} review
+ * @property {TreeReport|null} report  the game report of the tree (kept up to date with the evaluations)
+ * @property {Opening & { ply: number } | null} opening      of the shown position
+ * @property {Opening & { ply: number } | null} gameOpening  of the main line
+ * @property {PlayGame|null} play
+ * @property {Practice|null} practice
+ * @property {Explanation|null} explain
+ * @property {SaveStatus} save
+ * @property {string} error
+ * @property {string} status          the line under the board
+ * @property {boolean} help           the keys overlay is open
+ */
+
+/** @returns {GameMeta} */
+export function freshMeta(name = '') {
+  return { id: null, name, named: false, created: Date.now(), review: null, practice: {} };
+}
+
+/** @returns {Settings} */
+export function defaultSettings() {
+  return { hash: 32, threads: 0, multipv: 1, multiLines: 3, pvMethod: 'pvhash', arrows: true, wdl: false };
+}
+
+/** @returns {State} */
+export function defaults() {
+  const tree = new GameTree();
+  return {
+    mode: 'analyse',
+    tree,
+    current: tree.root,
+    headers: {},
+    game: freshMeta(),
+    orientation: 'white',
+    engineOn: true,
+    settings: defaultSettings(),
+    engine: { state: 'idle', detail: '', stopMode: '', build: '', threads: 1, maxThreads: 1, maxHash: 512 },
+    log: null,
+    panelNote: '',
+    hover: null,
+    threatOn: false,
+    threat: null,
+    review: { running: false, done: 0, total: 0, limits: { depth: 12 }, text: '', outcome: '' },
+    report: null,
+    opening: null,
+    gameOpening: null,
+    play: null,
+    practice: null,
+    explain: null,
+    save: { state: 'opening', text: '…', title: '', problem: '' },
+    error: '',
+    status: '',
+    help: false,
+  };
+}
+
+/** @typedef {keyof State} Key */
+
+/** Holds the state; tells subscribers what changed, once per change. */
+export class Store {
+  /** @type {{ keys: Set<string>, fn: (state: State, changed: Set<string>) => void }[]} */
+  #subs = [];
+  /** @type {Set<string>} */
+  #changed = new Set();
+  #queued = false;
+
+  /** @param {State} state */
+  constructor(state) {
+    this.state = state;
+  }
+
+  /** Sets some keys. @param {Partial<State>} patch */
+  set(patch) {
+    for (const k of Object.keys(patch)) {
+      /** @type {any} */ (this.state)[k] = /** @type {any} */ (patch)[k];
+      this.#changed.add(k);
+    }
+    this.#schedule();
+  }
+
+  /** Says that objects under these keys changed in place (a move added to the tree, a row to the log). */
+  touch(/** @type {Key[]} */ ...keys) {
+    for (const k of keys) this.#changed.add(k);
+    this.#schedule();
+  }
+
+  /**
+   * Calls `fn` after every change to one of `keys`, with the state and every key that changed.
+   * Returns a function that ends the subscription.
+   * @param {Key[]} keys @param {(state: State, changed: Set<string>) => void} fn
+   */
+  on(keys, fn) {
+    const sub = { keys: new Set(/** @type {string[]} */ (keys)), fn };
+    this.#subs.push(sub);
+    return () => {
+      this.#subs = this.#subs.filter((s) => s !== sub);
+    };
+  }
+
+  #schedule() {
+    if (this.#queued) return;
+    this.#queued = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  /** Tells the subscribers now (also what they change while they are told, in further rounds). */
+  flush() {
+    this.#queued = false;
+    for (let round = 0; this.#changed.size && round < 20; round++) {
+      const changed = this.#changed;
+      this.#changed = new Set();
+      for (const sub of this.#subs) {
+        let hit = false;
+        for (const k of sub.keys) if (changed.has(k)) hit = true;
+        if (!hit) continue;
+        try {
+          sub.fn(this.state, changed);
+        } catch (e) {
+          // one broken view must not stop the others; the error still reaches the console
+          queueMicrotask(() => {
+            throw e;
+          });
+        }
+      }
+    }
+  }
+}

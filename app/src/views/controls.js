@@ -1,0 +1,92 @@
+// The page's controls that act on the game: mode buttons, move navigation, flip, the variation
+// tools, the note on the shown move, the FEN box and the PGN box (load, open a file, export).
+// Each one calls an action and shows what the state says (disabled buttons, the FEN, the note).
+import { $ } from '../dom.js';
+import { moveNumber } from '../model/format.js';
+
+/** @typedef {import('../state.js').State} State */
+
+/**
+ * @typedef {object} ControlActions
+ * @property {(mode: 'analyse'|'play') => void} setMode
+ * @property {() => void} first
+ * @property {() => void} back
+ * @property {() => void} forward
+ * @property {() => void} last
+ * @property {() => void} flip
+ * @property {() => void} promote
+ * @property {() => void} remove
+ * @property {(text: string) => void} note
+ * @property {(fen: string) => void} loadFen
+ * @property {(pgn: string) => void} loadPgn
+ * @property {() => string} exportPgn   returns the PGN written
+ */
+
+export class Controls {
+  /** @param {import('../state.js').Store} store @param {ControlActions} actions */
+  constructor(store, actions) {
+    $('mode-analyse').addEventListener('click', () => actions.setMode('analyse'));
+    $('mode-play').addEventListener('click', () => actions.setMode('play'));
+    $('nav-start').addEventListener('click', () => actions.first());
+    $('nav-back').addEventListener('click', () => actions.back());
+    $('nav-forward').addEventListener('click', () => actions.forward());
+    $('nav-end').addEventListener('click', () => actions.last());
+    $('flip').addEventListener('click', () => actions.flip());
+    $('move-promote').addEventListener('click', () => actions.promote());
+    $('move-delete').addEventListener('click', () => actions.remove());
+    const note = /** @type {HTMLTextAreaElement} */ ($('move-note'));
+    note.addEventListener('input', () => actions.note(note.value));
+    $('fen-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      actions.loadFen(/** @type {HTMLInputElement} */ ($('fen-input')).value);
+    });
+    const pgn = /** @type {HTMLTextAreaElement} */ ($('pgn-input'));
+    $('pgn-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      actions.loadPgn(pgn.value);
+    });
+    $('pgn-file').addEventListener('change', async (e) => {
+      const input = /** @type {HTMLInputElement} */ (e.target);
+      const file = input.files && input.files[0];
+      if (!file) return;
+      const text = await file.text();
+      pgn.value = text;
+      actions.loadPgn(text);
+      input.value = '';
+    });
+    $('pgn-export').addEventListener('click', () => {
+      pgn.value = actions.exportPgn();
+    });
+    store.on(['mode'], (s) => this.#mode(s));
+    store.on(['current', 'tree', 'mode'], (s) => this.#position(s));
+    this.#mode(store.state);
+    this.#position(store.state);
+  }
+
+  /** @param {State} s */
+  #mode(s) {
+    document.body.dataset.mode = s.mode;
+    // practice is part of analysis: the game's own moves, a report's mistakes
+    $('mode-analyse').setAttribute('aria-pressed', String(s.mode !== 'play'));
+    $('mode-play').setAttribute('aria-pressed', String(s.mode === 'play'));
+    $('play-panel').hidden = s.mode !== 'play';
+  }
+
+  /** @param {State} s */
+  #position(s) {
+    const node = s.current;
+    const atStart = !node.parent;
+    const atEnd = !node.children.length;
+    const practising = s.mode === 'practice';
+    /** @type {HTMLButtonElement} */ ($('nav-start')).disabled = atStart || practising;
+    /** @type {HTMLButtonElement} */ ($('nav-back')).disabled = atStart || practising;
+    /** @type {HTMLButtonElement} */ ($('nav-forward')).disabled = atEnd || practising;
+    /** @type {HTMLButtonElement} */ ($('nav-end')).disabled = atEnd || practising;
+    /** @type {HTMLButtonElement} */ ($('move-promote')).disabled = s.mode !== 'analyse' || !node.parent || s.tree.isMainline(node);
+    /** @type {HTMLButtonElement} */ ($('move-delete')).disabled = s.mode !== 'analyse' || !node.parent;
+    /** @type {HTMLInputElement} */ ($('fen-input')).value = node.fen;
+    const box = /** @type {HTMLTextAreaElement} */ ($('move-note'));
+    if (document.activeElement !== box) box.value = node.note || '';
+    $('move-note-label').textContent = node.parent ? `Note on ${moveNumber(node.parent.fen, 0)} ${node.san}` : 'Note on the game';
+  }
+}

@@ -1,0 +1,50 @@
+// The explanation of a line's score (a dialog): the line, the position it ends in as a heat map
+// of what each piece adds to the evaluation, the line's score beside the evaluation of that
+// position, and the sentence that says why they agree (or how they differ, and why).
+import { $, h } from '../dom.js';
+import { drawHeatmap } from './heatmap.js';
+import { formatScore, numberedLine } from '../model/format.js';
+
+/** @typedef {import('../state.js').State} State */
+
+export class ExplainView {
+  /** @param {import('../state.js').Store} store @param {{ close: () => void }} actions */
+  constructor(store, actions) {
+    this.dialog = /** @type {HTMLDialogElement} */ ($('explain'));
+    $('explain-close').addEventListener('click', () => actions.close());
+    this.dialog.addEventListener('close', () => {
+      if (store.state.explain) actions.close();
+    });
+    this.dialog.addEventListener('click', (e) => {
+      if (e.target === this.dialog) actions.close(); // a click on the backdrop
+    });
+    store.on(['explain', 'orientation'], (s) => this.render(s));
+  }
+
+  /** @param {State} s */
+  render(s) {
+    const x = s.explain;
+    if (!x) {
+      if (this.dialog.open) this.dialog.close();
+      return;
+    }
+    if (!this.dialog.open) this.dialog.showModal();
+    this.dialog.dataset.status = x.status;
+    const line = h('p', { class: 'explain-line' });
+    numberedLine(x.fen, x.pvSan).forEach(({ san, number }) => line.append(number ? h('span', { class: 'num', text: `${number}` }) : '', `${san} `));
+    $('explain-title').textContent = `Depth ${x.depth}: ${formatScore(x.score)}`;
+    $('explain-line').replaceChildren(...line.childNodes);
+    const agree = x.staticEval !== null && x.score.mate === undefined && x.score.cp === x.staticEval;
+    $('explain-figures').replaceChildren(
+      h('span', { class: 'fig' }, 'The line’s score ', h('strong', { 'data-testid': 'explain-score', text: formatScore(x.score) })),
+      h('span', { class: 'fig' }, 'Evaluation at its end ', h('strong', { 'data-testid': 'explain-eval', text: x.staticEval === null ? (x.status === 'loading' ? '…' : '–') : formatScore({ cp: x.staticEval }) })),
+      agree ? h('span', { class: 'fig agree', 'data-testid': 'explain-agree', text: '= the same: the line explains its score' }) : '',
+    );
+    $('explain-message').textContent = x.message;
+    const map = $('explain-board');
+    if (x.status === 'ready') drawHeatmap(map, x.endFen, x.pieces, s.orientation);
+    else map.replaceChildren(h('p', { class: 'explain-wait', text: x.status === 'loading' ? 'Evaluating…' : '' }));
+    map.dataset.pieces = String(x.pieces.length);
+    $('explain-legend').hidden = x.status !== 'ready' || !x.pieces.length;
+  }
+}

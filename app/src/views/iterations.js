@@ -1,0 +1,282 @@
+// The iteration panel: one row per completed iteration of the search (newest first), each with
+// depth/seldepth, score from White's side (with fail-high/fail-low marks), nodes, speed, time,
+// and its line(s) in SAN with move numbers and the reason the line ends; on demand each line's
+// win / draw / loss chances. Moves that differ from the previous iteration's line are marked.
+// Hovering a move previews its position (a small board) and draws the line on the board;
+// clicking plays the line up to it; clicking the line's end explains its score. The saved
+// evaluation of the shown position is a row above them.
+import { Board } from './board.js';
+import { h } from '../dom.js';
+import { fenTurn, formatCount, formatPercent, formatScore, formatTime, moveNumber, numberedLine, PV_END } from '../model/format.js';
+import { fenAfter } from '../model/rules.js';
+import { whiteWdl } from '../model/shown.js';
+
+/**
+ * @typedef {import('../state.js').State} State
+ * @typedef {import('../state.js').Store} Store
+ * @typedef {import('../model/iterationlog.js').IterationLog} IterationLog
+ * @typedef {import('../model/iterationlog.js').Row} Row
+ * @typedef {import('../model/iterationlog.js').Line} Line
+ * @typedef {{ fen: string, uci: string[], pvSan: string[], depth: number, score: import('../model/format.js').Score, pvEnd: string }} LineRef
+ *
+ * @typedef {object} PanelActions
+ * @property {(fen: string, uci: string[]) => void} onPlay        a click on a move: play the line up to it
+ * @property {(line: LineRef) => void} onExplain                  a click on a line's end
+ * @property {(hover: { fen: string, uci: string[] } | null) => void} onHover
+ */
+
+/** The engine's bound is from the side to move's view; the mark is about the score shown. */
+function boundMark(/** @type {Line} */ line, /** @type {'w'|'b'} */ turn) {
+  if (line.bound === 'exact') return null;
+  // lower bound for the side to move: the true score is at least this (for that side)
+  const atLeastForWhite = (line.bound === 'lower') === (turn === 'w');
+  return {
+    text: atLeastForWhite ? '≥' : '≤',
+    title: line.bound === 'lower' ? 'fail high: the search will look again with a wider window (lower bound)' : 'fail low: the search will look again with a wider window (upper bound)',
+  };
+}
+
+export class IterationsView {
+  /**
+   * @param {{ rows: HTMLElement, stored: HTMLElement, preview: HTMLElement, previewBoard: HTMLElement, previewCaption: HTMLElement }} els
+   * @param {Store} store @param {PanelActions} actions
+   */
+  constructor(els, store, actions) {
+    this.els = els;
+    this.store = store;
+    this.actions = actions;
+    /** @type {IterationLog|null} */
+    this.log = null;
+    /** @type {WeakMap<Row, HTMLElement>} */
+    this.rowEls = new WeakMap();
+    this.wdl = store.state.settings.wdl;
+    /** the saved evaluation drawn, whether it is shown, and where */
+    this.storedEv = /** @type {unknown} */ (undefined);
+    this.storedShown = false;
+    this.storedFen = '';
+    this.storedWdl = false;
+    this.preview = new Board(els.previewBoard, { small: true });
+    for (const el of [els.rows, els.stored]) this.#watch(el);
+    window.addEventListener('scroll', () => (els.preview.hidden = true), { passive: true });
+    store.on(['log', 'panelNote', 'settings'], (s) => this.#render(s));
+    store.on(['current', 'evals', 'mode', 'log', 'settings'], (s) => this.#renderStored(s));
+    store.on(['orientation'], (s) => this.preview.setOrientation(s.orientation));
+  }
+
+  #render(/** @type {State} */ s) {
+    const rows = this.els.rows;
+    const wdlChanged = this.wdl !== s.settings.wdl;
+    this.wdl = s.settings.wdl;
+    if (!s.log) {
+      this.log = null;
+      rows.replaceChildren(h('p', { class: 'it-empty', text: s.panelNote || '' }));
+      this.#hover(null);
+      return;
+    }
+    if (s.log !== this.log || wdlChanged) {
+      this.log = s.log;
+      s.log.takeChanges();
+      rows.replaceChildren(...[...s.log.rows].reverse().map((r) => this.#row(r, s.log)));
+      this.#hover(null);
+    } else {
+      for (const { row, removed } of s.log.takeChanges()) {
+        if (removed) this.rowEls.get(removed)?.remove();
+        const el = this.#row(row, s.log);
+        const old = this.rowEls.get(row);
+        if (old && old.isConnected) old.replaceWith(el);
+        else rows.prepend(el);
+      }
+    }
+    rows.querySelector('.it-empty')?.remove();
+    if (!s.log.rows.length) rows.append(h('p', { class: 'it-empty', text: s.panelNote || (s.engineOn || s.mode !== 'analyse' ? 'Waiting for the first iteration…' : 'The engine is off: press L or Resume to analyse.') }));
+    for (const other of rows.querySelectorAll('.it-row.latest')) other.classList.remove('latest');
+    const best = s.log.best;
+    if (best) this.rowEls.get(best)?.classList.add('latest');
+  }
+
+  /**
+   * The saved evaluation of the shown position, as a row above the live ones, while it says more
+   * than they do (deeper than the live search, or no live search).
+   */
+  #renderStored(/** @type {State} */ s) {
+    const ev = s.mode === 'analyse' ? s.current.eval : null;
+    const box = this.els.stored;
+    const live = s.log && s.log.fen === s.current.fen ? s.log.best : null;
+    const show = !!ev && ev.depth > 0 && !(live && live.depth >= ev.depth);
+    // drawn again only when it changes (a redraw under the pointer would end a hover)
+    if (this.storedEv === ev && this.storedShown === show && this.storedFen === s.current.fen && this.storedWdl === s.settings.wdl) return;
+    this.storedWdl = s.settings.wdl;
+    this.storedEv = ev;
+    this.storedShown = show;
+    this.storedFen = s.current.fen;
+    if (!ev || !show) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const fen = s.current.fen;
+    const pv = ev.pv || [];
+    /** @type {Line} */
+    const line = { multipv: 1, score: ev.score, bound: 'exact', pv, pvSan: ev.pvSan || [], pvEnd: 'saved', changedFrom: pv.length };
+    const stats = h(
+      'span',
+      { class: 'it-stats', role: 'cell' },
+      h('span', { class: 'stored-tag', text: 'saved', title: 'This evaluation is stored in this browser (the Library); the live search below continues and replaces it when it gets deeper.' }),
+      ev.method ? h('span', { text: ev.method, title: `PV method ${ev.method}` }) : null,
+      ev.nodes ? h('span', { text: formatCount(ev.nodes), title: `${ev.nodes.toLocaleString('en')} nodes` }) : null,
+    );
+    const row = h(
+      'div',
+      { class: 'it-row stored bound-exact', 'data-testid': 'stored-line', role: 'row', dataset: { depth: ev.depth, fen } },
+      h('span', { class: 'it-depth', role: 'cell', text: ev.depth, title: `saved evaluation: depth ${ev.depth}` }),
+      h('div', { class: 'it-lines', role: 'cell' }, this.#line(line, fen, ev.depth)),
+      stats,
+    );
+    box.replaceChildren(row);
+    box.hidden = false;
+  }
+
+  /** @param {Row} row @param {IterationLog} log */
+  #row(row, log) {
+    const range = row.from < row.depth;
+    const depth = h('span', { class: `it-depth${range ? ' range' : ''}`, role: 'cell', title: range ? `depths ${row.from} to ${row.depth} gave the same line${row.lines.size > 1 ? 's' : ''} and score${row.lines.size > 1 ? 's' : ''}` : undefined }, range ? `${row.from}–${row.depth}` : String(row.depth), h('small', { text: `/${row.seldepth}`, title: `selective depth ${row.seldepth}` }));
+    const lines = h('div', { class: 'it-lines', role: 'cell' }, ...[...row.lines.keys()].sort((a, b) => a - b).map((mp) => this.#line(/** @type {Line} */ (row.lines.get(mp)), log.fen, row.depth)));
+    const stats = h(
+      'span',
+      { class: 'it-stats', role: 'cell' },
+      h('span', { class: 'it-nodes', text: formatCount(row.nodes), title: `${row.nodes.toLocaleString('en')} nodes` }),
+      h('span', { class: 'it-nps', text: `${formatCount(row.nps)}/s`, title: `${row.nps.toLocaleString('en')} nodes per second` }),
+      h('span', { class: 'it-time', text: formatTime(row.timeMs), title: `${row.timeMs} ms since the search started` }),
+    );
+    const el = h('div', { class: `it-row bound-${row.bound}`, 'data-testid': 'iteration-row', role: 'row', dataset: { depth: row.depth, from: row.from, bound: row.bound } }, depth, lines, stats);
+    this.rowEls.set(row, el);
+    return el;
+  }
+
+  /** One line: score, moves (hover, click), its end (click: why the score) and, on demand, W/D/L. */
+  #line(/** @type {Line} */ line, /** @type {string} */ fen, /** @type {number} */ depth) {
+    const turn = fenTurn(fen).turn;
+    const text = formatScore(line.score);
+    const mark = boundMark(line, turn);
+    const score = h('span', { class: `it-score ${line.score.mate !== undefined ? 'mate' : ''} ${scoreSide(line.score)}` }, mark ? h('span', { class: 'it-bound', text: mark.text, title: mark.title }) : null, text);
+    const moves = h('span', { class: 'it-moves' });
+    numberedLine(fen, line.pvSan).forEach(({ san, number }, i) => {
+      if (number) moves.append(h('span', { class: 'num', text: number }));
+      const changed = i >= line.changedFrom && depth > 1;
+      moves.append(
+        h('button', { type: 'button', class: `mv${changed ? ' changed' : ''}${changed && i === line.changedFrom ? ' first-change' : ''}`, dataset: { i, num: number }, 'aria-label': `${number ? `${number} ` : ''}${san}: show this line up to here on the board`, text: san }),
+        ' ',
+      );
+    });
+    // a saved line has no ending to show (it was not kept), but its end can be explained too
+    const end = PV_END[/** @type {keyof typeof PV_END} */ (line.pvEnd)] || { label: line.pvEnd === 'saved' ? 'end' : line.pvEnd, title: 'The end of the saved line.' };
+    if (line.pv.length) {
+      moves.append(
+        h('button', {
+          type: 'button',
+          class: `pvend pvend-${line.pvEnd}`,
+          'data-testid': 'pv-end',
+          title: `${end.title} Click: the position at the end of the line, its evaluation and what each piece adds to it.`,
+          'aria-label': `${end.label}: explain this score`,
+          text: end.label,
+        }),
+      );
+    }
+    const el = h('div', { class: 'it-line', 'data-testid': 'pv-line', dataset: { multipv: line.multipv, fen, uci: line.pv.join(' '), san: line.pvSan.join(' '), pvEnd: line.pvEnd, score: text, depth } }, score, moves);
+    if (this.wdl && line.bound === 'exact') {
+      const p = whiteWdl(line.score, fen);
+      el.append(h('span', { class: 'it-wdl', 'data-testid': 'line-wdl', title: 'White wins / draw / Black wins, by Mainline\'s own model of what its scores mean', text: `${formatPercent(p.win)} · ${formatPercent(p.draw)} · ${formatPercent(p.loss)}` }));
+    }
+    return el;
+  }
+
+  /** Hovering and clicking the moves of lines in `el`. @param {HTMLElement} el */
+  #watch(el) {
+    el.addEventListener('mouseover', (e) => this.#hover(/** @type {HTMLElement} */ (e.target)));
+    el.addEventListener('focusin', (e) => this.#hover(/** @type {HTMLElement} */ (e.target)));
+    el.addEventListener('mouseleave', () => this.#hover(null));
+    el.addEventListener('focusout', (e) => {
+      if (!el.contains(/** @type {Node} */ (e.relatedTarget))) this.#hover(null);
+    });
+    el.addEventListener('click', (e) => {
+      const target = /** @type {HTMLElement} */ (e.target);
+      const end = target.closest?.('.pvend');
+      const lineEl = /** @type {HTMLElement|null} */ (target.closest?.('.it-line'));
+      if (end && lineEl) {
+        const d = lineEl.dataset;
+        const uci = (d.uci || '').split(' ').filter(Boolean);
+        const rowLine = this.#lineScore(lineEl);
+        this.actions.onExplain({ fen: String(d.fen), uci, pvSan: (d.san || '').split(' ').filter(Boolean), depth: Number(d.depth), score: rowLine, pvEnd: String(d.pvEnd) });
+        return;
+      }
+      const mv = /** @type {HTMLElement|null} */ (target.closest?.('.mv'));
+      if (!mv) return;
+      const t = this.#target(mv);
+      if (t) this.actions.onPlay(t.fen, t.uci);
+    });
+  }
+
+  /** The score of a drawn line (White's view), read back from the log or the saved evaluation. */
+  #lineScore(/** @type {HTMLElement} */ lineEl) {
+    const s = this.store.state;
+    const mp = Number(lineEl.dataset.multipv);
+    const depth = Number(lineEl.dataset.depth);
+    if (lineEl.closest('.stored') && s.current.eval) return s.current.eval.score;
+    const row = s.log?.rows.find((r) => r.depth === depth && r.bound === 'exact' && r.lines.get(mp)?.pv.join(' ') === lineEl.dataset.uci);
+    const line = row?.lines.get(mp);
+    return line ? line.score : { cp: 0 };
+  }
+
+  #target(/** @type {HTMLElement} */ mv) {
+    const lineEl = /** @type {HTMLElement|null} */ (mv.closest('.it-line'));
+    if (!lineEl) return null;
+    const index = Number(mv.dataset.i);
+    const uci = String(lineEl.dataset.uci).split(' ').slice(0, index + 1);
+    return { fen: String(lineEl.dataset.fen), uci, san: mv.textContent || '', index, el: mv };
+  }
+
+  /** @type {HTMLElement|null} */
+  #hovered = null;
+  #hover(/** @type {HTMLElement|null} */ target) {
+    const mv = /** @type {HTMLElement|null} */ (target?.closest?.('.mv') || null);
+    if (mv === this.#hovered) return;
+    this.#hovered?.classList.remove('hovered');
+    this.#hovered = mv;
+    const box = this.els.preview;
+    const t = mv ? this.#target(mv) : null;
+    if (!mv || !t) {
+      box.hidden = true;
+      this.actions.onHover(null);
+      return;
+    }
+    mv.classList.add('hovered');
+    const fen = safeFenAfter(t.fen, t.uci);
+    if (!fen) return;
+    const last = t.uci[t.uci.length - 1];
+    this.preview.set({ fen, lastMove: { from: last.slice(0, 2), to: last.slice(2, 4) }, animate: false });
+    this.els.previewCaption.textContent = `after ${moveNumber(t.fen, t.index)} ${t.san}`;
+    box.hidden = false;
+    const r = mv.getBoundingClientRect();
+    const w = box.offsetWidth;
+    const hgt = box.offsetHeight;
+    const left = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
+    let top = r.bottom + 6;
+    if (top + hgt > window.innerHeight - 8) top = Math.max(8, r.top - hgt - 6);
+    box.style.left = `${left}px`;
+    box.style.top = `${top}px`;
+    this.actions.onHover({ fen: t.fen, uci: t.uci });
+  }
+}
+
+function scoreSide(/** @type {import('../model/format.js').Score} */ score) {
+  if (score.mate !== undefined) return score.mate > 0 ? 'white' : 'black';
+  return (score.cp || 0) > 0 ? 'white' : (score.cp || 0) < 0 ? 'black' : 'even';
+}
+
+function safeFenAfter(/** @type {string} */ fen, /** @type {string[]} */ uci) {
+  try {
+    return fenAfter(fen, uci);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,74 @@
+// For a move the game report has classed: its class, what it cost in the mover's expected score,
+// why it got the class (a sacrifice for Brilliant, the second-best line for Great), and the
+// engine's line from the position before it, whose moves can be played.
+import { ERROR_CLASSES, moveClass } from 'mainline-chess/report';
+import { h } from '../dom.js';
+import { CLASS_BADGE, formatScore, moveNumber, numberedLine } from '../model/format.js';
+
+/** @typedef {import('../state.js').State} State */
+
+export class MoveInfo {
+  /**
+   * @param {HTMLElement} box @param {import('../state.js').Store} store
+   * @param {{ playLine: (from: import('../model/tree.js').MoveNode, uci: string[]) => void }} actions
+   */
+  constructor(box, store, actions) {
+    this.box = box;
+    this.actions = actions;
+    store.on(['current', 'report', 'mode'], (s) => this.render(s));
+  }
+
+  /** @param {State} s */
+  render(s) {
+    const box = this.box;
+    const n = s.current;
+    const v = s.mode === 'analyse' && s.report ? s.report.verdicts.get(n.id) : undefined;
+    box.replaceChildren();
+    box.hidden = true;
+    if (!v || !n.parent || !n.parent.eval || !n.eval) return;
+    const parent = n.parent;
+    const pev = parent.eval;
+    const cls = moveClass(v.cls);
+    const error = ERROR_CLASSES.includes(v.severity) && v.cls !== 'best';
+    const head = h(
+      'p',
+      {},
+      `${moveNumber(parent.fen, 0)} ${n.san}`,
+      h('span', { class: `glyph cls-${v.cls}`, text: CLASS_BADGE[/** @type {keyof typeof CLASS_BADGE} */ (v.cls)] }),
+      ` ${cls.label}: ${formatScore(pev.score)} → ${formatScore(n.eval.score)} (expected score ${Math.round(v.winBefore)}% → ${Math.round(v.winAfter)}%).`,
+    );
+    box.append(head);
+    const why = reason(v.cls, pev);
+    if (why) box.append(h('p', { class: 'why', text: why }));
+    const best = pev.pv || [];
+    if (pev.pvSan && pev.pvSan.length && best.length && best[0] !== n.uci) {
+      const p = h('p', { class: 'best-line' }, `${pev.pvSan[0]} was best: `);
+      numberedLine(parent.fen, pev.pvSan).forEach(({ san, number }, i) => {
+        if (number) p.append(h('span', { class: 'num', text: number }));
+        p.append(
+          h('button', {
+            type: 'button',
+            class: 'mv',
+            'aria-label': `${number ? `${number} ` : ''}${san}: play the engine's line up to here`,
+            text: san,
+            onclick: () => this.actions.playLine(parent, best.slice(0, i + 1)),
+          }),
+          ' ',
+        );
+      });
+      box.append(p);
+    }
+    box.hidden = false;
+    box.dataset.class = v.cls;
+    box.dataset.judgement = error ? v.severity : '';
+  }
+}
+
+/** Why a move got a class the loss alone does not give. @param {string} cls @param {import('mainline-chess/annotate').Eval} before */
+function reason(cls, before) {
+  if (cls === 'brilliant') return 'A sacrifice: material given up along the engine’s line, and still the best move.';
+  if (cls === 'great') return before.second ? `The only move that keeps the result: the next best, ${before.second.pvSan?.[0] || before.second.pv[0] || ''}, gives ${formatScore(before.second.score)}.` : 'The only move that keeps the result.';
+  if (cls === 'missed-win') return 'The position was won before this move, and is not after it.';
+  if (cls === 'best') return 'The engine’s own choice.';
+  return '';
+}

@@ -1,0 +1,72 @@
+// Play mode's panel: the new-game form (colour, level, clock, from the shown position, the
+// engine's thinking shown or not), takeback, resign, analyse; and the players beside the board
+// with their clocks.
+import { $, h } from '../dom.js';
+import { LEVELS, calibrated } from '../model/levels.js';
+import { formatClock } from '../model/format.js';
+
+/** @typedef {import('../state.js').State} State */
+
+const SIDE = { w: 'White', b: 'Black' };
+
+export class PlayPanel {
+  /**
+   * @param {import('../state.js').Store} store
+   * @param {{ start: (setup: import('../controllers/play.js').PlaySetup) => void, takeback: () => void, resign: () => void,
+   *           analyse: () => void, showThinking: (show: boolean) => void, canTakeBack: () => boolean,
+   *           remaining: (side: 'w'|'b') => number }} actions
+   */
+  constructor(store, actions) {
+    this.actions = actions;
+    const select = /** @type {HTMLSelectElement} */ ($('play-level'));
+    select.replaceChildren(...LEVELS.map((level, i) => h('option', { value: i, text: `${level.name} · ≈${level.elo} Elo` })));
+    select.value = '2';
+    $('level-note').textContent = calibrated ? "Elo figures measured against Stockfish's UCI_Elo ladder (about ±100)." : 'Elo figures are approximate and not yet calibrated.';
+    $('play-setup').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const data = new FormData(/** @type {HTMLFormElement} */ ($('play-setup')));
+      actions.start({
+        colour: /** @type {'w'|'b'|'random'} */ (data.get('colour')),
+        level: Number(data.get('level')),
+        clock: String(data.get('clock') || ''),
+        fromHere: !!data.get('fromHere'),
+        showThinking: !!data.get('thinking'),
+      });
+    });
+    $('play-takeback').addEventListener('click', () => actions.takeback());
+    $('play-resign').addEventListener('click', () => actions.resign());
+    $('play-analyse').addEventListener('click', () => actions.analyse());
+    $('play-thinking').addEventListener('change', (e) => actions.showThinking(/** @type {HTMLInputElement} */ (e.target).checked));
+    store.on(['play', 'mode', 'tree', 'orientation'], (s) => this.render(s));
+    this.render(store.state);
+  }
+
+  /** @param {State} s */
+  render(s) {
+    const g = s.play;
+    const inPlay = s.mode === 'play';
+    /** @type {HTMLButtonElement} */ ($('play-takeback')).disabled = !this.actions.canTakeBack();
+    /** @type {HTMLButtonElement} */ ($('play-resign')).disabled = !g || !!g.end;
+    /** @type {HTMLButtonElement} */ ($('play-analyse')).disabled = !g;
+    document.body.dataset.game = !g ? 'none' : g.end ? 'over' : g.thinking ? 'engine' : 'human';
+    $('player-top').hidden = !inPlay || !g;
+    $('player-bottom').hidden = !inPlay || !g;
+    if (!g || !inPlay) return;
+    const bottom = s.orientation === 'white' ? 'w' : 'b';
+    const toMove = s.tree.lineEnd(s.tree.root).fen.split(' ')[1];
+    for (const [id, side] of /** @type {[string, 'w'|'b'][]} */ ([['player-bottom', bottom], ['player-top', bottom === 'w' ? 'b' : 'w']])) {
+      const el = $(id);
+      /** @type {HTMLElement} */ (el.querySelector('.player-name')).textContent = side === g.human ? `You (${SIDE[side]})` : `Mainline ${g.level.name} ≈${g.level.elo} (${SIDE[side]})`;
+      const clockEl = /** @type {HTMLElement} */ (el.querySelector('.clock'));
+      if (g.clock) {
+        const ms = this.actions.remaining(side);
+        clockEl.textContent = formatClock(ms);
+        clockEl.hidden = false;
+        clockEl.classList.toggle('running', g.clock.running === side);
+        clockEl.classList.toggle('low', ms < 20000);
+        clockEl.setAttribute('aria-label', `${SIDE[side]}'s clock: ${formatClock(ms)}`);
+      } else clockEl.hidden = true;
+      el.classList.toggle('to-move', !g.end && toMove === side);
+    }
+  }
+}

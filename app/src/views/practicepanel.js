@@ -1,0 +1,56 @@
+// "Learn from your mistakes" while it runs: which puzzle of how many, what it asks, the verdict
+// on the move tried, and Hint / Show the move / Next / Stop. (The engine's own lines are hidden
+// meanwhile: they would give the answer away.)
+import { $, h } from '../dom.js';
+
+/** @typedef {import('../state.js').State} State */
+
+export class PracticePanel {
+  /**
+   * @param {import('../state.js').Store} store
+   * @param {{ hint: () => void, reveal: () => void, next: () => void, stop: () => void }} actions
+   */
+  constructor(store, actions) {
+    this.el = $('practice-panel');
+    this.el.addEventListener('click', (e) => {
+      const b = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (e.target).closest('button[data-action]'));
+      const act = b && /** @type {keyof typeof actions} */ (b.dataset.action);
+      if (act && actions[act]) actions[act]();
+    });
+    store.on(['practice', 'game'], (s) => this.render(s));
+  }
+
+  /** @param {State} s */
+  render(s) {
+    const p = s.practice;
+    this.el.hidden = !p;
+    document.body.dataset.practice = p ? p.phase : '';
+    if (!p) {
+      this.el.replaceChildren();
+      return;
+    }
+    const asking = p.phase === 'ask' || p.phase === 'wrong';
+    const results = p.items.map((id) => s.game.practice[id]);
+    const dots = h(
+      'ol',
+      { class: 'practice-dots', 'aria-label': 'Puzzles' },
+      ...p.items.map((id, i) =>
+        h('li', { class: `${i === p.index ? 'current ' : ''}${results[i] ? (results[i].solved ? 'solved' : 'missed') : ''}`, title: results[i] ? (results[i].solved ? 'solved' : 'not solved') : i === p.index ? 'this one' : 'to do', text: String(i + 1) }),
+      ),
+    );
+    const button = (/** @type {string} */ action, /** @type {string} */ text, /** @type {boolean} */ show, primary = false) => (show ? h('button', { type: 'button', class: primary ? 'primary' : '', dataset: { action }, 'data-testid': `practice-${action}`, text }) : null);
+    this.el.replaceChildren(
+      h('h2', { text: `Learn from your mistakes: ${s.practice?.color === 'w' ? 'White' : 'Black'}` }),
+      dots,
+      h('p', { class: `practice-message phase-${p.phase}`, 'data-testid': 'practice-message', role: 'status', 'aria-live': 'polite', text: p.message }),
+      h(
+        'div',
+        { class: 'practice-actions' },
+        button('hint', p.hints === 0 ? 'Hint' : 'Show the move', asking && p.hints < 2),
+        button('reveal', 'Give up', asking),
+        button('next', p.index + 1 < p.items.length ? 'Next' : 'Finish', p.phase !== 'done' && p.phase !== 'judging', p.phase === 'solved'),
+        button('stop', p.phase === 'done' ? 'Back to the game' : 'Stop', true, p.phase === 'done'),
+      ),
+    );
+  }
+}

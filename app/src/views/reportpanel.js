@@ -1,0 +1,122 @@
+// "Analyse game" and the game report: the form (depth or time per position), progress and
+// Cancel; then each player's accuracy and average centipawn loss, how many moves of each class
+// they played (a count goes to the next such move), and the way into "learn from your mistakes".
+import { MOVE_CLASSES, reportSummary } from 'mainline-chess/report';
+import { $, h } from '../dom.js';
+import { CLASS_BADGE } from '../model/format.js';
+import { practiceList } from '../model/gamereport.js';
+
+/**
+ * @typedef {import('../state.js').State} State
+ * @typedef {import('../model/tree.js').MoveNode} MoveNode
+ */
+
+export class ReportPanel {
+  /**
+   * @param {import('../state.js').Store} store
+   * @param {{ run: (limits: { depth?: number, movetime?: number }) => void, cancel: () => void,
+   *           goTo: (node: MoveNode) => void, practise: (color: 'w'|'b') => void }} actions
+   */
+  constructor(store, actions) {
+    this.store = store;
+    this.actions = actions;
+    $('review-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const [kind, value] = /** @type {HTMLSelectElement} */ ($('review-limit')).value.split(':');
+      actions.run(kind === 'movetime' ? { movetime: Number(value) } : { depth: Number(value) });
+    });
+    $('review-cancel').addEventListener('click', () => actions.cancel());
+    $('report').addEventListener('click', (e) => this.#onClick(/** @type {HTMLElement} */ (e.target)));
+    store.on(['review'], (s) => this.#progress(s));
+    store.on(['report', 'headers', 'game', 'mode'], (s) => this.#report(s));
+    this.#progress(store.state);
+  }
+
+  /** @param {State} s */
+  #progress(s) {
+    const r = s.review;
+    $('review-progress-box').hidden = !r.running && !r.text;
+    $('review-cancel').hidden = !r.running;
+    /** @type {HTMLButtonElement} */ ($('review-start')).disabled = r.running;
+    /** @type {HTMLSelectElement} */ ($('review-limit')).disabled = r.running;
+    const bar = /** @type {HTMLProgressElement} */ ($('review-progress'));
+    bar.max = Math.max(1, r.total);
+    bar.value = r.done;
+    bar.setAttribute('aria-valuetext', `${r.done} of ${r.total} positions`);
+    const per = r.limits.depth ? `depth ${r.limits.depth}` : `${(r.limits.movetime || 0) / 1000} s`;
+    $('review-progress-text').textContent = r.running ? `${r.done} / ${r.total} positions · ${per} per position` : r.text;
+    if (r.running) document.body.dataset.review = 'running';
+    else if (r.outcome) document.body.dataset.review = r.outcome;
+    else delete document.body.dataset.review;
+  }
+
+  /** @param {State} s */
+  #report(s) {
+    const box = $('report');
+    const report = s.report;
+    const summary = $('review-summary');
+    if (!report || !report.game) {
+      box.replaceChildren();
+      box.hidden = true;
+      const total = report ? report.line.length + 1 : 0;
+      summary.textContent = report && report.evaluated && report.line.length ? `${report.evaluated} of ${total} positions evaluated: Analyse game completes the report.` : '';
+      return;
+    }
+    const game = report.game;
+    summary.textContent = reportSummary(game);
+    const name = (/** @type {'White'|'Black'} */ side) => {
+      const n = s.headers[side];
+      return n && n !== '?' ? n : side;
+    };
+    const pct = (/** @type {number|null} */ a) => (a === null ? '–' : `${Math.round(a)}%`);
+    const num = (/** @type {number|null} */ a) => (a === null ? '–' : String(Math.round(a)));
+    const { w, b } = game.players;
+    const rows = MOVE_CLASSES.map((c) => {
+      const count = (/** @type {'w'|'b'} */ color) => {
+        const n = (color === 'w' ? w : b).counts[/** @type {keyof typeof w.counts} */ (c.name)];
+        return h('td', {}, n ? h('button', { type: 'button', class: 'count', dataset: { cls: c.name, color }, 'aria-label': `${c.label}: ${n} by ${color === 'w' ? 'White' : 'Black'}; go to the next one`, text: n }) : h('span', { class: 'zero', text: '0' }));
+      };
+      return h(
+        'tr',
+        { dataset: { class: c.name } },
+        h('th', { scope: 'row' }, h('span', { class: `badge cls-${c.name}`, 'aria-hidden': 'true', text: CLASS_BADGE[/** @type {keyof typeof CLASS_BADGE} */ (c.name)] }), ` ${c.label}`),
+        count('w'),
+        count('b'),
+      );
+    });
+    const table = h(
+      'table',
+      { class: 'report-table', 'data-testid': 'report-table' },
+      h('thead', {}, h('tr', {}, h('th', {}), h('th', { scope: 'col', text: name('White') }), h('th', { scope: 'col', text: name('Black') }))),
+      h(
+        'tbody',
+        {},
+        h('tr', { class: 'accuracy' }, h('th', { scope: 'row', text: 'Accuracy', title: 'lichess’s accuracy: how close each move kept the player to the engine’s best, from 0 to 100%' }), h('td', { 'data-testid': 'accuracy-w', text: pct(w.accuracy) }), h('td', { 'data-testid': 'accuracy-b', text: pct(b.accuracy) })),
+        h('tr', { class: 'acpl' }, h('th', { scope: 'row', text: 'Avg. centipawn loss', title: 'how many hundredths of a pawn each move lost against the best move, on average' }), h('td', { 'data-testid': 'acpl-w', text: num(w.acpl) }), h('td', { 'data-testid': 'acpl-b', text: num(b.acpl) })),
+        ...rows,
+      ),
+    );
+    const practise = (/** @type {'w'|'b'} */ color) => {
+      const n = practiceList(report, color).length;
+      const done = practiceList(report, color).filter((m) => s.game.practice[m.id]?.solved).length;
+      return h('button', { type: 'button', class: 'practise', 'data-testid': `practise-${color}`, dataset: { color }, disabled: !n || s.mode !== 'analyse', text: `${name(color === 'w' ? 'White' : 'Black')}: ${n} to practise${done ? `, ${done} solved` : ''}` });
+    };
+    box.replaceChildren(table, h('div', { class: 'practice-start' }, h('span', { class: 'practice-title', text: 'Learn from your mistakes' }), practise('w'), practise('b')));
+    box.hidden = false;
+  }
+
+  #onClick(/** @type {HTMLElement} */ target) {
+    const s = this.store.state;
+    const count = /** @type {HTMLElement|null} */ (target.closest('button.count'));
+    if (count && s.report) {
+      const { cls, color } = count.dataset;
+      // the next move of that class by that player after the shown one (from the start again at the end)
+      const line = s.report.line.filter((n) => n.color === color && s.report?.verdicts.get(n.id)?.cls === cls);
+      const next = line.find((n) => n.ply > s.current.ply) || line[0];
+      if (next) this.actions.goTo(next);
+      return;
+    }
+    const practise = /** @type {HTMLElement|null} */ (target.closest('button.practise'));
+    if (practise) this.actions.practise(/** @type {'w'|'b'} */ (practise.dataset.color));
+  }
+}

@@ -1,0 +1,357 @@
+// The board app's controllers (app/src/controllers/) on the real engine, in Node: the app's
+// engine handles start mainline-chess's Node build (worker threads), exactly the WebAssembly
+// engine the page runs. No DOM and no browser: the controllers only change the store, which is
+// what these tests read. The library dialog is the one controller with a DOM (tested in
+// Chromium, app-offline.test.mjs).
+import 'fake-indexeddb/auto';
+import { afterAll, describe, expect, test } from 'vitest';
+import { Chess } from 'chess.js';
+import { Store, defaults } from '../../app/src/state.js';
+import { EngineHandle } from '../../app/src/services/engine.js';
+import { openStorage } from '../../app/src/services/storage.js';
+import { GameController } from '../../app/src/controllers/game.js';
+import { SavingController } from '../../app/src/controllers/saving.js';
+import { AnalyseController } from '../../app/src/controllers/analyse.js';
+import { ThreatController } from '../../app/src/controllers/threat.js';
+import { ReviewController } from '../../app/src/controllers/review.js';
+import { PlayController } from '../../app/src/controllers/play.js';
+import { PracticeController } from '../../app/src/controllers/practice.js';
+import { ExplainController } from '../../app/src/controllers/explain.js';
+import { OpeningsController } from '../../app/src/controllers/openings.js';
+import { fenAfter } from '../../app/src/model/rules.js';
+import { reportOf } from '../../app/src/model/gamereport.js';
+import { reportTree } from './fixtures/report-tree.mjs';
+
+// The Blackburne Shilling trap: 4. Nxe5 and 5. Nxf7 lose, 6. Rf1 and 7. Be2 walk into mate.
+const TRAP = `[Event "Controllers"]
+[White "Anna"]
+[Black "Boris"]
+[Result "0-1"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1`;
+
+const handles = [];
+/** An engine handle as the app makes one (closed after the tests). */
+function engine(options = { Hash: 16 }) {
+  const h = new EngineHandle(options, { onError: (e) => console.error('engine crashed:', e.message) });
+  handles.push(h);
+  return h;
+}
+afterAll(() => {
+  for (const h of handles) h.close();
+});
+
+/** Resolves when the state satisfies `ok` (checked after every change). */
+function until(store, ok, timeoutMs = 30000) {
+  return new Promise((resolve, reject) => {
+    if (ok(store.state)) return resolve(store.state);
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting (${timeoutMs} ms)`));
+    }, timeoutMs);
+    const off = store.on([...Object.keys(defaults()), 'evals'], (s) => {
+      if (!ok(s)) return;
+      clearTimeout(timer);
+      off();
+      resolve(s);
+    });
+  });
+}
+
+/** A store with the game controller and in-memory evaluations (no database). */
+function setup() {
+  const store = new Store(defaults());
+  const game = new GameController({ store });
+  const evals = {
+    set: (node, ev) => {
+      node.eval = ev;
+      store.touch('evals');
+    },
+    known: async (node) => node.eval,
+    flush: async () => {},
+  };
+  return { store, game, evals };
+}
+
+describe('"Analyse game" and the report (ReviewController)', () => {
+  test('every main-line position evaluated with two lines, the report complete, the review recorded; a second run reuses them', async () => {
+    const { store, game, evals } = setup();
+    const review = new ReviewController({ store, engine: engine(), halt: async () => {}, evals });
+    game.loadPgn(TRAP);
+    await review.run({ depth: 8 });
+    const s = store.state;
+    expect(s.review).toMatchObject({ running: false, done: 15, total: 15, outcome: 'done', text: 'Analysed all 15 positions and saved them.' });
+    const line = [s.tree.root, ...s.tree.mainline()];
+    for (const n of line.slice(0, -1)) {
+      expect(n.eval.depth).toBeGreaterThanOrEqual(8);
+      expect(n.eval.second).toBeDefined(); // searched for two lines (null where only one move is legal)
+      const chess = new Chess(n.fen);
+      for (const uci of n.eval.pv) chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    }
+    expect(line.at(-1).eval).toMatchObject({ score: { mate: 0 }, depth: 0 });
+    // the report: complete, and the losing moves are White's
+    await until(store, (st) => !!st.report?.game);
+    const { report } = store.state;
+    const cls = (san) => report.verdicts.get(s.tree.mainline().find((n) => n.san === san).id).cls;
+    expect(['mistake', 'blunder', 'missed-win', 'inaccuracy']).toContain(cls('Nxf7'));
+    expect(cls('Nf3#')).toBe('best');
+    expect(report.game.players.w.accuracy).toBeLessThan(report.game.players.b.accuracy);
+    expect(store.state.game.review).toMatchObject({ limits: { depth: 8 }, complete: true, players: { w: { accuracy: report.game.players.w.accuracy } } });
+    // again: nothing to search (each evaluation is deep enough and has its second line)
+    const before = line.map((n) => n.eval);
+    await review.run({ depth: 8 });
+    expect(line.map((n) => n.eval)).toEqual(before);
+  }, 60000);
+
+  test('cancelled half-way: what was analysed is kept, and said', async () => {
+    const { store, game, evals } = setup();
+    const review = new ReviewController({ store, engine: engine(), halt: async () => {}, evals });
+    game.loadPgn(TRAP);
+    const running = review.run({ depth: 16 });
+    await until(store, (s) => s.review.done >= 1, 60000);
+    review.cancel();
+    await running;
+    const r = store.state.review;
+    expect(r.running).toBe(false);
+    expect(r.outcome).toBe('stopped');
+    expect(r.text).toMatch(/^Cancelled after \d+ of 15 positions\. What was analysed is kept/);
+    expect(r.done).toBeLessThan(15);
+    expect(store.state.tree.root.eval).toBeDefined();
+    expect(store.state.game.review).toMatchObject({ complete: false });
+  }, 60000);
+
+  test('no moves: a clear error, nothing run', async () => {
+    const { store, evals } = setup();
+    const review = new ReviewController({ store, engine: engine(), halt: async () => {}, evals });
+    await review.run({ depth: 8 });
+    expect(store.state.error).toMatch(/^Analyse game: there are no moves to analyse/);
+    expect(store.state.review.running).toBe(false);
+  });
+});
+
+describe('learn from your mistakes (PracticeController)', () => {
+  test('the puzzle, the game’s own move, a hint, the engine’s move, giving up, the summary; results kept with the game', async () => {
+    // a report with two of White's moves to practise (a missed win, a blunder): the fixture's
+    // evaluations, so that the puzzles are known; the moves tried are judged by the engine
+    const { store, game } = setup();
+    const practice = new PracticeController({ store, engine: engine({ Hash: 16, Threads: 1 }), goTo: (n) => game.goTo(n) });
+    const fixture = reportTree();
+    game.setTree(fixture.tree, { White: 'W', Black: 'B' });
+    store.set({ game: { ...store.state.game, review: { limits: { depth: 8 }, date: 0, complete: true } } });
+    store.set({ report: reportOf(fixture.tree) });
+    const items = practice.available('w');
+    expect(items).toEqual([fixture.ng5, fixture.qb3]);
+    practice.start('w');
+    let s = await until(store, (st) => st.mode === 'practice' && !!st.practice);
+    const first = items[0];
+    expect(s.current).toBe(first.parent);
+    expect(s.orientation).toBe('white');
+    expect(s.practice).toMatchObject({ color: 'w', index: 0, phase: 'ask' });
+    expect(s.practice.message).toBe('White played Ng5+ here. Find a better move for White.');
+    // the game's own move: wrong at once
+    await practice.tryMove({ from: first.from, to: first.to });
+    s = await until(store, (st) => st.practice.phase === 'wrong');
+    expect(s.practice.message).toMatch(/is the move played in the game/);
+    // an illegal move changes nothing
+    await practice.tryMove({ from: 'a1', to: 'a8' });
+    expect(store.state.practice.tries).toBe(1);
+    // hints: the piece, then the move
+    practice.hint();
+    practice.hint();
+    s = await until(store, (st) => st.practice.hints === 2);
+    // the engine's own move solves it
+    const best = first.parent.eval.pv[0];
+    await practice.tryMove({ from: best.slice(0, 2), to: best.slice(2, 4), promotion: best[4] });
+    s = await until(store, (st) => st.practice.phase === 'solved');
+    expect(s.game.practice[first.id]).toMatchObject({ solved: true, tries: 2, hints: 2 });
+    // another move is judged by the engine: searched, then right or wrong by what it loses
+    let solved = 1;
+    practice.next();
+    s = await until(store, (st) => st.practice.index === 1);
+    const second = items[1];
+    const other = new Chess(second.parent.fen).moves({ verbose: true }).find((m) => m.from + m.to !== second.parent.eval.pv[0] && m.from + m.to !== second.uci);
+    await practice.tryMove({ from: other.from, to: other.to, promotion: other.promotion });
+    s = await until(store, (st) => st.practice.phase === 'wrong' || st.practice.phase === 'solved');
+    if (s.practice.phase === 'wrong') {
+      expect(s.practice.message).toMatch(/^\S+ is not better: \S+ → \S+ \((good|excellent|inaccuracy|mistake|blunder|missed win)\)\. Try again, or take a hint\.$/);
+      // giving up: the best move is shown, and it counts as not solved
+      practice.reveal();
+      s = await until(store, (st) => st.practice.phase === 'solved');
+      expect(s.practice.message).toBe(`The best move was ${second.parent.eval.pvSan[0]}.`);
+      expect(s.game.practice[second.id]).toMatchObject({ solved: false });
+    } else {
+      expect(s.practice.message).toMatch(/^Correct: /);
+      solved++;
+    }
+    // the rest skipped: not solved
+    while (store.state.practice.index < items.length - 1) {
+      const at = store.state.practice.index;
+      practice.next();
+      await until(store, (st) => st.practice.index === at + 1);
+    }
+    practice.next();
+    s = await until(store, (st) => st.practice.phase === 'done');
+    expect(s.practice.message).toBe(`Done: ${solved} of ${items.length} solved. The results are saved with the game.`);
+    expect(Object.keys(s.game.practice).length).toBe(items.length);
+    practice.stop();
+    s = await until(store, (st) => st.mode === 'analyse' && st.practice === null);
+  }, 90000);
+});
+
+describe('the threat (ThreatController) and the score’s explanation (ExplainController)', () => {
+  test('the threat: the opponent’s move if it were theirs, a dashed-arrow move and line; none in check', async () => {
+    const { store, game } = setup();
+    new ThreatController({ store, engine: engine({ Hash: 16, Threads: 1 }) });
+    game.loadPgn('1. e4 e5 2. Qh5 Nc6 3. Bc4 *');
+    game.last();
+    store.set({ threatOn: true });
+    let s = await until(store, (st) => !!st.threat?.line && st.threat.line.score.mate !== undefined);
+    // Black to move; if White could move again: Qxf7 mate
+    expect(s.threat.line.pv[0]).toBe('h5f7');
+    expect(s.threat.line.score).toEqual({ mate: 1 });
+    expect(s.threat.fen.split(' ')[1]).toBe('w');
+    game.loadPgn('1. e4 f5 2. Qh5+ *');
+    game.last();
+    s = await until(store, (st) => !!st.threat?.reason);
+    expect(s.threat.reason).toMatch(/in check/);
+    store.set({ threatOn: false });
+    s = await until(store, (st) => st.threat === null);
+  }, 60000);
+
+  test('a line’s end: its evaluation is the line’s score (pvhash), with what each piece adds', async () => {
+    const { store } = setup();
+    const tools = engine({ Hash: 16, Threads: 1 });
+    const explain = new ExplainController({ store, engine: tools });
+    const e = await (await engine()).get();
+    const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+    let checked = 0;
+    for (let depth = 4; depth <= 10; depth += 2) {
+      const r = await e.bestMove(fen, { depth });
+      if (r.pvEnd !== 'leaf') continue;
+      const score = { cp: r.score.cp }; // White to move: White's view
+      await explain.open({ fen, uci: r.pv, pvSan: r.pvSan, depth: r.depth, score, pvEnd: r.pvEnd });
+      const s = await until(store, (st) => st.explain?.status === 'ready');
+      expect(s.explain.endFen).toBe(fenAfter(fen, r.pv));
+      expect(s.explain.staticEval).toBe(score.cp);
+      expect(s.explain.message).toMatch(/the line explains its score/);
+      expect(s.explain.pieces.length).toBeGreaterThan(20); // every piece but the kings
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+    explain.close();
+    expect(store.state.explain).toBeNull();
+  }, 60000);
+});
+
+describe('the live analysis (AnalyseController)', () => {
+  test('iterations of the shown position, its evaluation kept, engine off keeps the rows, space plays the best move', async () => {
+    const { store, game } = setup();
+    const kept = [];
+    const evals = { set: (node, ev) => { node.eval = ev; kept.push(ev.depth); store.touch('evals'); } };
+    const analyse = new AnalyseController({ store, engine: engine(), evals, play: (uci) => game.play(uci) });
+    let s = await until(store, (st) => (st.log?.rows.filter((r) => r.bound === 'exact').length || 0) >= 6);
+    expect(s.log.fen).toBe(s.current.fen);
+    expect(s.engine.state).toBe('running');
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    expect(kept).toEqual([...kept].sort((a, b) => a - b)); // only ever deeper
+    analyse.toggle();
+    s = await until(store, (st) => st.engine.state === 'paused');
+    const rows = s.log.rows.length;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(store.state.log.rows.length).toBe(rows); // stopped, and the rows stay
+    analyse.playBest();
+    s = await until(store, (st) => st.current.ply === 1);
+    expect(s.current.uci).toBe(s.tree.root.eval.pv[0]);
+    analyse.toggle();
+    s = await until(store, (st) => st.engine.state === 'running' && st.log?.fen === st.current.fen && st.log.rows.length > 0);
+    // several lines and back (z)
+    analyse.toggleMultiLine();
+    s = await until(store, (st) => (st.log?.best?.lines.size || 0) === 3);
+    analyse.toggleMultiLine();
+    expect(store.state.settings).toMatchObject({ multipv: 1, multiLines: 3 });
+    // a finished game: nothing to analyse
+    game.loadPgn('1. f3 e5 2. g4 Qh4# 0-1');
+    game.last();
+    s = await until(store, (st) => st.panelNote === 'Checkmate: nothing to analyse.');
+    await analyse.halt();
+  }, 60000);
+});
+
+describe('a game against the engine (PlayController)', () => {
+  test('moves, the engine’s replies, takeback; resigning ends it by the player, not by the rules', async () => {
+    const { store, game } = setup();
+    const play = new PlayController({ store, engine: engine(), setTree: (t, h) => game.setTree(t, h), goTo: (n) => game.goTo(n) });
+    play.start({ colour: 'w', level: 0, clock: '', fromHere: false, showThinking: true });
+    let s = await until(store, (st) => st.mode === 'play' && !!st.play);
+    expect(s.headers).toMatchObject({ White: 'You', Black: 'Mainline (Level 1, ~1000)', Result: '*' });
+    play.humanMove({ from: 'e2', to: 'e4' });
+    s = await until(store, (st) => st.tree.mainline().length === 2 && !st.play.thinking);
+    expect(play.movableSide(s.current)).toBe('w');
+    // a move out of turn or illegal is refused
+    play.humanMove({ from: 'e4', to: 'e6' });
+    expect(store.state.tree.mainline().length).toBe(2);
+    expect(play.canTakeBack()).toBe(true);
+    play.takeback();
+    s = await until(store, (st) => st.tree.mainline().length === 0);
+    play.resign();
+    s = await until(store, (st) => !!st.play.end);
+    expect(s.play.end).toMatchObject({ by: 'resigned', result: '0-1', text: 'White resigned' });
+    expect(s.headers).toMatchObject({ Result: '0-1', Termination: 'White resigned' });
+    expect(play.canTakeBack()).toBe(false);
+    // a game stopped by going back to analysis
+    play.start({ colour: 'b', level: 0, clock: '1+0', fromHere: false, showThinking: false });
+    s = await until(store, (st) => st.tree.mainline().length === 1 && !st.play.thinking);
+    store.set({ mode: 'analyse' });
+    s = await until(store, (st) => !!st.play.end);
+    expect(s.play.end).toMatchObject({ by: 'stopped', result: '*' });
+  }, 60000);
+});
+
+describe('saving (SavingController) with a database', () => {
+  test('the game, its evaluations and the session written as they change; a failing database is said, retried and written', async () => {
+    const { store, game } = setup();
+    const name = `controllers-${Date.now()}`;
+    const saving = new SavingController({ store, open: () => openStorage({ name }) });
+    await saving.start(() => {});
+    expect(store.state.save.state).toBe('saved');
+    game.loadPgn(TRAP);
+    let s = await until(store, (st) => !!st.game.id);
+    saving.setEval(s.tree.root, { score: { cp: 20 }, depth: 9, pv: ['e2e4'], pvSan: ['e4'] });
+    await saving.flush();
+    const db = saving.storage;
+    expect((await db.getGame(s.game.id)).nodes.length).toBe(15);
+    expect(await db.getPosition(s.tree.root.fen)).toMatchObject({ depth: 9 });
+    expect(await db.getSession()).toEqual({ gameId: s.game.id, nodeId: 0 });
+    // the disk fails: said, kept, written once it works again
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    try {
+      game.setNote('worth keeping');
+      s = await until(store, (st) => st.save.state === 'error');
+      expect(s.save.text).toBe('Not saved: storage full');
+      expect(s.error).toMatch(/^Storage is full/);
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    saving.retry();
+    s = await until(store, (st) => st.save.state === 'saved');
+    expect((await db.getGame(s.game.id)).nodes[0].note).toBe('worth keeping');
+    db.close();
+  }, 30000);
+});
+
+describe('openings (OpeningsController)', () => {
+  test('the shown position’s opening and the game’s', async () => {
+    const { store, game } = setup();
+    new OpeningsController({ store });
+    game.loadPgn('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O *');
+    let s = await until(store, (st) => !!st.gameOpening);
+    expect(s.gameOpening.eco).toMatch(/^C[6-9]\d$/);
+    expect(s.gameOpening.name).toMatch(/Ruy Lopez|Spanish/);
+    game.goTo(s.tree.mainline()[1]);
+    s = await until(store, (st) => st.opening?.ply === 2);
+    expect(s.opening.name).toMatch(/King's pawn|Open Game|King's Pawn/i);
+  });
+});

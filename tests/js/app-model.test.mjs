@@ -1,0 +1,295 @@
+// The board app's pure parts (app/src/state.js, model/, services/storage.js's write queue): the
+// store that tells views what changed, the game report of a tree (classes with the Great and
+// Brilliant rules, next-error navigation, practice lists) and its way through PGN ([%mlpv2], the
+// report's NAGs read back without doubling), what the board shows (shown.js), the heat map's
+// rating of pieces, the explanation's sentence, and the write queue's retries.
+import { describe, expect, test } from 'vitest';
+import { Store, defaults } from '../../app/src/state.js';
+import { GameTree } from '../../app/src/model/tree.js';
+import { nextError, practiceList, reportOf, mainlineIndex, pgnAnnotations } from '../../app/src/model/gamereport.js';
+import { parsePgn, exportPgn } from '../../app/src/model/pgn.js';
+import { IterationLog } from '../../app/src/model/iterationlog.js';
+import { movableSide, practiceBoard, shownEval, whiteWdl } from '../../app/src/model/shown.js';
+import { ratePieces } from '../../app/src/views/heatmap.js';
+import { explanation } from '../../app/src/controllers/explain.js';
+import { WriteQueue } from '../../app/src/services/storage.js';
+import { ITALIAN, reportTree } from './fixtures/report-tree.mjs';
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the store', () => {
+  test('one call per change, after the code that made it, with every key that changed', async () => {
+    const store = new Store(defaults());
+    const calls = [];
+    store.on(['current', 'tree'], (s, changed) => calls.push([...changed].sort().join(',')));
+    store.on(['settings'], () => calls.push('settings'));
+    store.set({ engineOn: false });
+    store.touch('tree');
+    store.set({ current: store.state.tree.root });
+    expect(calls).toEqual([]); // not yet: the code that changes things runs to its end first
+    await tick();
+    expect(calls).toEqual(['current,engineOn,tree']);
+    expect(store.state.engineOn).toBe(false);
+  });
+
+  test('a change made while subscribers are told is told in the same flush; a failing subscriber does not stop the others', async () => {
+    const store = new Store(defaults());
+    const seen = [];
+    store.on(['mode'], (s) => {
+      if (s.mode === 'play') store.set({ orientation: 'black' });
+      throw new Error('a broken view');
+    });
+    store.on(['orientation'], (s) => seen.push(s.orientation));
+    const errors = [];
+    const handler = (e) => errors.push(e.message);
+    process.on('uncaughtException', handler);
+    try {
+      store.set({ mode: 'play' });
+      await tick();
+      await tick();
+    } finally {
+      process.off('uncaughtException', handler);
+    }
+    expect(seen).toEqual(['black']);
+    expect(errors).toEqual(['a broken view']); // still reported, not swallowed
+  });
+
+  test('unsubscribing', async () => {
+    const store = new Store(defaults());
+    let n = 0;
+    const off = store.on(['error'], () => n++);
+    store.set({ error: 'x' });
+    await tick();
+    off();
+    store.set({ error: 'y' });
+    await tick();
+    expect(n).toBe(1);
+  });
+});
+
+describe('the game report of a tree', () => {
+  test('every evaluated move classed; Brilliant (a sacrifice), Great (the only move), Missed win, Blunder', () => {
+    const { tree, bxf7, kxf7, ng5, kg8, qb3 } = reportTree();
+    const r = reportOf(tree);
+    expect(r.evaluated).toBe(6);
+    expect(r.verdicts.get(bxf7.id).cls).toBe('brilliant');
+    expect(r.verdicts.get(kxf7.id).cls).toBe('best'); // Black's best, with no second line to call it Great
+    expect(r.verdicts.get(ng5.id)).toMatchObject({ cls: 'missed-win', severity: 'blunder' });
+    expect(r.verdicts.get(kg8.id).cls).toBe('best');
+    expect(r.verdicts.get(qb3.id).cls).toBe('blunder');
+    expect(r.game.players.w.counts).toMatchObject({ brilliant: 1, 'missed-win': 1, blunder: 1 });
+    expect(r.game.players.w.accuracy).toBeLessThan(r.game.players.b.accuracy);
+    // a second line that loses outright makes Black's only move Great
+    bxf7.eval.second = { score: { cp: 900 }, pv: ['e8e7'] };
+    expect(reportOf(tree).verdicts.get(kxf7.id).cls).toBe('great');
+  });
+
+  test('one position without an evaluation: the moves around it are not classed, and there is no players’ report', () => {
+    const { tree, ng5, kg8, qb3 } = reportTree();
+    delete kg8.eval;
+    const r = reportOf(tree);
+    expect(r.game).toBeNull();
+    expect(r.evaluated).toBe(5);
+    expect(r.verdicts.has(kg8.id)).toBe(false);
+    expect(r.verdicts.has(qb3.id)).toBe(false);
+    expect(r.verdicts.get(ng5.id).cls).toBe('missed-win');
+    expect(practiceList(r, 'w')).toEqual([]); // practice waits for the whole report
+  });
+
+  test('next and previous error by severity, from a move of the main line or of a variation', () => {
+    const { tree, ng5, qb3 } = reportTree();
+    const r = reportOf(tree);
+    // the Missed win counts by its severity (a blunder), as the b / B keys go
+    expect(nextError(r, tree, tree.root, 'blunder', 1)).toBe(ng5);
+    expect(nextError(r, tree, ng5, 'blunder', 1)).toBe(qb3);
+    expect(nextError(r, tree, qb3, 'blunder', 1)).toBeNull();
+    expect(nextError(r, tree, qb3, 'blunder', -1)).toBe(ng5);
+    expect(nextError(r, tree, qb3, 'mistake', -1)).toBeNull();
+    // from a variation: counted from the main-line move it branches from
+    const side = tree.play(ng5, 'f7e8');
+    expect(mainlineIndex(tree, side)).toBe(ng5.ply - 1);
+    expect(nextError(r, tree, side, 'blunder', 1)).toBe(qb3);
+  });
+
+  test('the moves to practise: a player’s mistakes, blunders and missed wins', () => {
+    const { tree, ng5, qb3 } = reportTree();
+    const r = reportOf(tree);
+    expect(practiceList(r, 'w')).toEqual([ng5, qb3]);
+    expect(practiceList(r, 'b')).toEqual([]);
+  });
+
+  test('through PGN and back: the same classes, the second lines kept ([%mlpv2]), no NAG doubled or taken for the user’s', () => {
+    const { tree, bxf7, kxf7, ng5, qb3 } = reportTree();
+    bxf7.eval.second = { score: { cp: 900 }, pv: ['e8e7'] };
+    const headers = { White: 'W', Black: 'B', FEN: ITALIAN, SetUp: '1' };
+    const pgn = exportPgn(tree, headers);
+    const flat = pgn.replace(/\n/g, ' ');
+    expect(flat).toMatch(/5\. Bxf7\+ \$3 \{ \[%eval 0\.60\] \[%mlpv 12 pvhash e8f7 f3g5 f7g8\] \[%mlpv2 9\.00 e8e7\] Brilliant move\. \}/);
+    expect(flat).toMatch(/Kxf7 \$1 \{ [^}]*Great move\. \}/);
+    expect(flat).toMatch(/6\. Ng5\+ \$4 \{ [^}]*\(5\.00 → 1\.00\) Missed win\. Qb3\+ was best\. \}/);
+    expect(flat).toMatch(/\]  \{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. \[%eval 0\.50\]/); // before the first move
+    const back = parsePgn(pgn);
+    const r1 = reportOf(tree);
+    const r2 = reportOf(back.tree);
+    const classes = (t, r) => [t.root, ...t.mainline()].slice(1).map((n) => r.verdicts.get(n.id)?.cls);
+    expect(classes(back.tree, r2)).toEqual(classes(tree, r1));
+    expect(back.tree.mainline().every((n) => !n.nags)).toBe(true);
+    expect(back.tree.root.eval.second).toEqual({ score: { cp: 30 }, pv: ['e1g1'], pvSan: ['O-O'] });
+    expect(exportPgn(back.tree, back.headers)).toBe(pgn);
+    // the report's judgements, as the PGN writer takes them
+    const { judgements, summary } = pgnAnnotations(r1);
+    expect(judgements.get(qb3.id)).toEqual({ label: 'Blunder', nag: 4, error: true });
+    expect(judgements.get(kxf7.id)).toEqual({ label: 'Great', nag: 1, error: false });
+    expect(summary).toMatch(/^White \d+% accuracy/);
+  });
+});
+
+describe('what the board shows', () => {
+  test('the live search, unless a deeper evaluation is saved; nothing while practising', () => {
+    const s = defaults();
+    const node = s.tree.play(s.tree.root, 'e2e4');
+    s.current = node;
+    expect(shownEval(s)).toBeNull();
+    const log = new IterationLog(node.fen);
+    const info = (depth, multipv, cp, pv) => ({ depth, seldepth: depth, multipv, score: { cp }, bound: 'exact', nodes: 1, nps: 1, timeMs: 1, hashfull: 0, pv, pvSan: pv, pvEnd: 'leaf' });
+    log.add(info(5, 1, -20, ['e7e5']));
+    log.add(info(5, 2, -35, ['c7c5']));
+    s.log = log;
+    // Black to move: -20 for Black is +0.20 for White
+    expect(shownEval(s)).toMatchObject({ source: 'live', depth: 5, score: { cp: 20 }, lines: [{ multipv: 1, pv: ['e7e5'] }, { multipv: 2, score: { cp: 35 } }] });
+    node.eval = { score: { cp: 15 }, depth: 9, pv: ['c7c5'], pvSan: ['c5'] };
+    expect(shownEval(s)).toMatchObject({ source: 'saved', depth: 9, lines: [{ pv: ['c7c5'] }] });
+    s.mode = 'practice';
+    expect(shownEval(s)).toBeNull();
+    s.mode = 'play';
+    s.play = { showThinking: false };
+    expect(shownEval(s)).toBeNull();
+  });
+
+  test('win / draw / loss from White’s side, whoever is to move', () => {
+    const w = whiteWdl({ cp: 150 }, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    const b = whiteWdl({ cp: 150 }, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    for (const p of [w, b]) {
+      expect(p.win + p.draw + p.loss).toBeCloseTo(1, 9);
+      expect(p.win).toBeGreaterThan(p.loss);
+    }
+    expect(b.win).toBeCloseTo(w.win, 6); // the same material, the same score for White
+    expect(whiteWdl({ mate: 2 }, '4k3/8/8/8/8/8/8/4K2Q b - - 0 1')).toEqual({ win: 1, draw: 0, loss: 0 });
+    expect(whiteWdl({ mate: 0 }, '4k3/8/8/8/8/8/8/4K2Q b - - 0 1')).toEqual({ win: 1, draw: 0, loss: 0 }); // Black is mated
+  });
+
+  test('who may move: anyone while analysing, the player on turn in a game, the puzzle’s side while it asks', () => {
+    const s = defaults();
+    expect(movableSide(s)).toBe('both');
+    s.mode = 'play';
+    s.play = { human: 'b', end: null, thinking: false };
+    expect(movableSide(s)).toBeNull(); // White to move
+    s.current = s.tree.play(s.tree.root, 'e2e4');
+    expect(movableSide(s)).toBe('b');
+    s.play.thinking = true;
+    expect(movableSide(s)).toBeNull();
+    s.mode = 'practice';
+    s.practice = { color: 'w', phase: 'judging' };
+    expect(movableSide(s)).toBeNull();
+    s.practice.phase = 'wrong';
+    expect(movableSide(s)).toBe('w');
+  });
+
+  test('a practice puzzle: the position before the mistake, the move tried, the hints', () => {
+    const { tree, ng5 } = reportTree();
+    const s = { ...defaults(), tree, current: ng5.parent, mode: 'practice', practice: { color: 'w', items: [ng5.id], index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0 } };
+    expect(practiceBoard(s)).toMatchObject({ fen: ng5.parent.fen, hintSquare: null, hintMove: null });
+    s.practice.hints = 2;
+    expect(practiceBoard(s)).toMatchObject({ hintSquare: 'd1', hintMove: 'd1b3' });
+    s.practice = { ...s.practice, phase: 'judging', tried: 'd2d4' };
+    expect(practiceBoard(s)).toMatchObject({ lastMove: { from: 'd2', to: 'd4' }, hintSquare: null });
+  });
+});
+
+describe('the score’s explanation', () => {
+  test('what each piece adds, against its usual share among its side’s pieces', () => {
+    const rated = ratePieces([
+      { square: 'd1', piece: 'Q', value: 900 },
+      { square: 'a2', piece: 'P', value: 50 },
+      { square: 'b2', piece: 'P', value: 150 },
+      { square: 'd8', piece: 'q', value: -1000 },
+      { square: 'e1', piece: 'K', value: 30 },
+    ]);
+    const by = Object.fromEntries(rated.map((p) => [p.square, p]));
+    // White: 1100 cp for 11 pawns' worth: 100 a pawn
+    expect(by.d1).toMatchObject({ own: 900, ratio: 1 });
+    expect(by.a2.ratio).toBeCloseTo(0.5, 9);
+    expect(by.b2.ratio).toBeCloseTo(1.5, 9);
+    expect(by.d8).toMatchObject({ own: 1000, ratio: 1 });
+    expect(by.e1.ratio).toBeNull(); // a king has no usual share
+  });
+
+  test('the sentence: agreement, a hash cut, a result', () => {
+    expect(explanation('leaf', { cp: 34 }, 34)).toMatch(/its evaluation is the line's score, \+0\.34: the line explains its score/);
+    expect(explanation('hashcut', { cp: 50 }, 20)).toMatch(/own evaluation is \+0\.20; the score \+0\.50 comes from a deeper search/);
+    expect(explanation('mate', { mate: 3 }, 0)).toMatch(/checkmate/);
+    expect(explanation('repetition', { cp: 0 }, 40)).toMatch(/repeated position: a draw/);
+    expect(explanation('leaf', { cp: 50 }, 20)).toMatch(/differ by 0\.30/);
+  });
+});
+
+describe('the write queue: retried, never dropped', () => {
+  const opts = { retryDelays: [1, 1, 1], sleep: () => Promise.resolve() };
+  const failure = () => Object.assign(new Error('the disk is busy'), { name: 'UnknownError' });
+
+  test('a write that fails twice and then works: saved, nothing lost', async () => {
+    const written = [];
+    let fails = 2;
+    const q = new WriteQueue(async (k, v) => {
+      if (fails-- > 0) throw failure();
+      written.push([k, v]);
+    }, () => {}, opts);
+    q.save('g', 1);
+    await q.flush();
+    expect(written).toEqual([['g', 1]]);
+    expect(q.state).toBe('saved');
+  });
+
+  test('a write that keeps failing: an error that names it, the value kept, written by Retry or the next save', async () => {
+    const written = [];
+    let broken = true;
+    const states = [];
+    const q = new WriteQueue(async (k, v) => {
+      if (broken) throw failure();
+      written.push([k, v]);
+    }, (state) => states.push(state), opts);
+    q.save('g', 1);
+    q.save('p', 'x');
+    await expect(q.flush()).rejects.toMatchObject({ kind: 'failed', message: expect.stringMatching(/^Saving failed: the disk is busy\./) });
+    expect(q.state).toBe('error');
+    expect([...q.failed.keys()].sort()).toEqual(['g', 'p']);
+    broken = false;
+    await q.retry();
+    expect(written.sort()).toEqual([['g', 1], ['p', 'x']]);
+    expect(q.state).toBe('saved');
+    expect(q.failed.size).toBe(0);
+    // a failed value replaced by a newer one: only the newer is written
+    broken = true;
+    q.save('g', 2);
+    await q.flush().catch(() => {});
+    broken = false;
+    q.save('g', 3);
+    await q.flush();
+    expect(written.filter(([k]) => k === 'g').map(([, v]) => v)).toEqual([1, 3]);
+    // "not saved" stays up while a retry runs, until it is saved: no flicker to "saving"
+    const firstError = states.indexOf('error');
+    expect(states.slice(firstError, states.indexOf('saved', firstError))).not.toContain('saving');
+  });
+
+  test('storage full is said at once (no retries: space does not come back by itself)', async () => {
+    let calls = 0;
+    const q = new WriteQueue(async () => {
+      calls++;
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }, () => {}, opts);
+    q.save('g', 1);
+    await expect(q.flush()).rejects.toMatchObject({ kind: 'full' });
+    expect(calls).toBe(1);
+    expect(q.failed.get('g')).toBe(1);
+  });
+});
