@@ -52,6 +52,8 @@ export function parseEval(text: string): { score: Score; depth?: number } | null
 export function evalFromSearch(report: { score: Score | { cp?: number; mate?: number }; depth: number; pv?: string[]; pvSan?: string[]; nodes?: number }, turn: 'w' | 'b', method?: string): Eval;
 export function isTerminal(status: string, last: boolean): boolean;
 export function terminalEval(status: string): Eval;
+/** The Annotator header of a game analysed as a whole: "Mainline 0.1.0 (depth 12)". */
+export function annotatorName(version: string, limits: { depth?: number; movetime?: number }): string;
 
 export function readComment(text: string): { eval: Eval | null; commands: string; note: string };
 

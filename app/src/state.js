@@ -173,7 +173,11 @@ export function defaults() {
   };
 }
 
-/** @typedef {keyof State} Key */
+/**
+ * A key subscribers can listen to: a state field, or `evals` (an evaluation on a node of the tree
+ * changed; the evaluations live on the nodes, not in a field of their own).
+ * @typedef {keyof State | 'evals'} Key
+ */
 
 /** Holds the state; tells subscribers what changed, once per change. */
 export class Store {

@@ -233,7 +233,7 @@ describe('the threat (ThreatController) and the score’s explanation (ExplainCo
       const s = await until(store, (st) => st.explain?.status === 'ready');
       expect(s.explain.endFen).toBe(fenAfter(fen, r.pv));
       expect(s.explain.staticEval).toBe(score.cp);
-      expect(s.explain.message).toMatch(/the line explains its score/);
+      expect(s.explain.message).toMatch(/is the score the search reported for the line\./);
       expect(s.explain.pieces.length).toBeGreaterThan(20); // every piece but the kings
       checked++;
     }

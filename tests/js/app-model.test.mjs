@@ -225,7 +225,7 @@ describe('the score’s explanation', () => {
   });
 
   test('the sentence: agreement, a hash cut, a result', () => {
-    expect(explanation('leaf', { cp: 34 }, 34)).toMatch(/its evaluation is the line's score, \+0\.34: the line explains its score/);
+    expect(explanation('leaf', { cp: 34 }, 34)).toMatch(/the engine's evaluation of this position, \+0\.34, is the score the search reported for the line\./);
     expect(explanation('hashcut', { cp: 50 }, 20)).toMatch(/own evaluation is \+0\.20; the score \+0\.50 comes from a deeper search/);
     expect(explanation('mate', { mate: 3 }, 0)).toMatch(/checkmate/);
     expect(explanation('repetition', { cp: 0 }, 40)).toMatch(/repeated position: a draw/);

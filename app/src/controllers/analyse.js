@@ -114,7 +114,7 @@ export class AnalyseController {
     // the second line of the same iteration, when there is one (it helps the report's Great)
     const row = log.best;
     const second = row && row.depth === info.depth ? row.lines.get(2) : undefined;
-    if (second && second.bound === 'exact') ev.second = { score: second.score, pv: [...second.pv], pvSan: [...second.pvSan] };
+    if (second && second.bound === 'exact') ev.second = { score: /** @type {import('mainline-chess/annotate').Score} */ (second.score), pv: [...second.pv], pvSan: [...second.pvSan] };
     this.evals.set(node, ev);
   }
 

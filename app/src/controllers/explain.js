@@ -74,7 +74,7 @@ export function explanation(pvEnd, score, staticEval) {
   const own = formatScore({ cp: staticEval });
   if (pvEnd in RESULT_TEXT) return /** @type {Record<string,string>} */ (RESULT_TEXT)[pvEnd];
   if (score.mate === undefined && score.cp === staticEval)
-    return `The line ends in this position, and its evaluation is the line's score, ${own}: the line explains its score.`;
+    return `The line ends here, at the search's horizon, and the engine's evaluation of this position, ${own}, is the score the search reported for the line.`;
   if (pvEnd === 'hashcut')
     return `${PV_END.hashcut.title} This position's own evaluation is ${own}; the score ${formatScore(score)} comes from a deeper search of it, stored in the table.`;
   return `This position's evaluation is ${own}, the line's score ${formatScore(score)}: they differ by ${formatScore({ cp: (score.cp ?? 0) - staticEval }).replace(/^\+/, '')}.`;

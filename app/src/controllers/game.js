@@ -2,11 +2,11 @@
 // Navigation (one move, a variation, the start, the end), moves from the board and from engine
 // lines, the variation tools, notes and names, FEN and PGN in and out. Every change goes through
 // the store; what follows from it (analysis, saving, the report) is the other controllers'.
-import { validateFen } from 'chess.js';
 import { GameTree, START_FEN } from '../model/tree.js';
 import { parsePgn, exportPgn } from '../model/pgn.js';
 import { exportHeaders, reviewFromEvals } from '../model/record.js';
 import { freshMeta } from '../state.js';
+import { fenProblem } from '../model/rules.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -165,9 +165,9 @@ export class GameController {
       this.fail(`FEN: empty. Paste a position such as ${START_FEN}`);
       return false;
     }
-    const check = validateFen(fen);
-    if (!check.ok) {
-      this.fail(`FEN: ${String(check.error).replace(/^Invalid FEN:\s*/i, '')}. The board keeps its position.`);
+    const problem = fenProblem(fen);
+    if (problem) {
+      this.fail(`FEN: ${problem}. The board keeps its position.`);
       return false;
     }
     this.clearError();

@@ -7,7 +7,7 @@ import { evalFromSearch } from 'mainline-chess/annotate';
 import { classifyMove, moveClass, solves } from 'mainline-chess/report';
 import { practiceList } from '../model/gamereport.js';
 import { fenTurn, formatScore } from '../model/format.js';
-import { Chess } from 'chess.js';
+import { tryMove } from '../model/rules.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -92,15 +92,12 @@ export class PracticeController {
     const node = this.item();
     if (!p || !node || !node.parent || !this.movable()) return;
     const before = /** @type {import('mainline-chess/annotate').Eval} */ (node.parent.eval);
-    const chess = new Chess(node.parent.fen);
-    let played;
-    try {
-      played = chess.move(move);
-    } catch {
+    const played = tryMove(node.parent.fen, move);
+    if (!played) {
       this.store.touch('practice'); // an illegal move: the board puts the piece back
       return;
     }
-    const uci = played.from + played.to + (played.promotion || '');
+    const uci = played.uci;
     const tries = p.tries + 1;
     if (uci === node.uci) {
       this.#set({ phase: 'wrong', tried: null, tries, message: `${played.san} is the move played in the game. Look for a better one.` });
@@ -114,7 +111,7 @@ export class PracticeController {
     this.#set({ phase: 'judging', tried: uci, tries, message: `${played.san}: the engine is looking at it…` });
     try {
       const engine = await this.engine.get();
-      const fen = chess.fen();
+      const fen = played.fen;
       const result = await engine.bestMove(fen, { depth: this.#depth() });
       if (token !== this.token || this.practice !== this.store.state.practice) return;
       const after = evalFromSearch(result, fenTurn(fen).turn);
@@ -156,7 +153,8 @@ export class PracticeController {
     if (!p || !this.movable() || p.hints >= 2) return;
     const best = this.#best();
     if (!best) return;
-    this.#set({ hints: p.hints + 1, message: p.hints === 0 ? 'Hint: the piece to move is marked.' : `Hint: the arrow shows the best move.` });
+    // a hint starts the question again (no longer "wrong")
+    this.#set({ phase: 'ask', hints: p.hints + 1, message: p.hints === 0 ? 'Hint: the piece to move is marked.' : 'Hint: the arrow shows the best move.' });
   }
 
   /** The best move of the position before the mistake, as the report's evaluation has it. */

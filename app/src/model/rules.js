@@ -2,7 +2,7 @@
 // along a line, the moves the board may accept, what a move gives up along the engine's line
 // (the game report's sacrifices) and the position with the other side to move (the threat).
 // Nothing else in the app decides a rule; the board only asks.
-import { Chess } from 'chess.js';
+import { Chess, validateFen } from 'chess.js';
 import { SACRIFICE_PLIES, sacrificed } from 'mainline-chess/report';
 
 /** @typedef {'checkmate'|'stalemate'|'material'|'repetition'|'fifty'|'ongoing'} GameStatus */
@@ -39,6 +39,30 @@ export const STATUS_TEXT = {
 export function resultOf(/** @type {GameStatus} */ status, /** @type {'w'|'b'} */ toMove) {
   if (status === 'checkmate') return toMove === 'w' ? '0-1' : '1-0';
   return '1/2-1/2';
+}
+
+/**
+ * A move from a position, if it is legal there: its UCI, SAN and the position after it; null
+ * when it is not.
+ * @param {string} fen @param {string | { from: string, to: string, promotion?: string }} move
+ */
+export function tryMove(fen, move) {
+  const chess = new Chess(fen);
+  try {
+    const m = chess.move(move);
+    return { uci: m.from + m.to + (m.promotion || ''), san: m.san, fen: chess.fen() };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What is wrong with a FEN (chess.js's reason, without its "Invalid FEN:"), or null when it is a
+ * legal position.
+ */
+export function fenProblem(/** @type {string} */ fen) {
+  const check = validateFen(fen);
+  return check.ok ? null : String(check.error).replace(/^Invalid FEN:\s*/i, '');
 }
 
 /** The position after the moves of a line (UCI) from `fen`. Throws on an illegal move. */

@@ -64,7 +64,9 @@ export class Board {
 
   /** Shows a position. @param {BoardState} state */
   set({ fen, lastMove = null, movable = null, animate = true }) {
-    const changed = fen !== this.fen;
+    // animated when the pieces move: to a new position, or back, after a move the user made on
+    // the board that the app did not take (illegal, out of turn, a wrong practice try)
+    const changed = fen !== this.fen || this.board.getPosition() !== fen.split(' ')[0];
     this.fen = fen;
     this.movable = movable;
     this.#draw(fen, animate && changed);
@@ -175,10 +177,5 @@ export class Board {
       default:
         return undefined;
     }
-  }
-
-  /** Puts the pieces back as the position says (a move the app did not take). */
-  reset() {
-    this.board.setPosition(this.fen, false);
   }
 }

@@ -43,11 +43,6 @@ export class BoardView {
     this.el.dataset.ply = String(node.ply);
   }
 
-  /** Puts the pieces back as the state says (a move that was not taken). */
-  reset() {
-    this.board.reset();
-  }
-
   #overlay(/** @type {State} */ s) {
     /** @type {OverlayArrow[]} */
     const arrows = [];

@@ -185,7 +185,7 @@ export class IterationsView {
     const el = h('div', { class: 'it-line', 'data-testid': 'pv-line', dataset: { multipv: line.multipv, fen, uci: line.pv.join(' '), san: line.pvSan.join(' '), pvEnd: line.pvEnd, score: text, depth } }, score, moves);
     if (this.wdl && line.bound === 'exact') {
       const p = whiteWdl(line.score, fen);
-      el.append(h('span', { class: 'it-wdl', 'data-testid': 'line-wdl', title: 'White wins / draw / Black wins, by Mainline\'s own model of what its scores mean', text: `${formatPercent(p.win)} · ${formatPercent(p.draw)} · ${formatPercent(p.loss)}` }));
+      el.append(h('span', { class: 'it-wdl', 'data-testid': 'line-wdl', title: `White wins ${formatPercent(p.win)}, draw ${formatPercent(p.draw)}, Black wins ${formatPercent(p.loss)}, by Mainline's own model of what its scores mean`, text: `1-0 ${formatPercent(p.win)} · ½ ${formatPercent(p.draw)} · 0-1 ${formatPercent(p.loss)}` }));
     }
     return el;
   }

@@ -21,7 +21,10 @@ import { svg } from '../dom.js';
  * @typedef {{ arrows?: OverlayArrow[], squares?: OverlaySquare[], badges?: OverlayBadge[] }} OverlayItems
  */
 
-export class Overlay extends Extension {
+// cm-chessboard is plain JavaScript without types: its Extension base, as this file uses it
+const Base = /** @type {new (chessboard: any) => { chessboard: any, registerExtensionPoint(name: string, fn: () => void): void }} */ (/** @type {unknown} */ (Extension));
+
+export class Overlay extends Base {
   /** @param {any} chessboard */
   constructor(chessboard) {
     super(chessboard);

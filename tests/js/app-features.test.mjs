@@ -1,0 +1,372 @@
+// The analysis app's features as a user meets them, in Chromium (Debian's /usr/bin/chromium
+// through playwright-core), built and served as `npm start` serves it: the game report after
+// "Analyse game" (accuracy, classes on the board and in the move list, the error keys), every
+// key of the `?` list, the threat, arrows and lines, the score's explanation with its heat map,
+// learning from one's mistakes, win / draw / loss chances and opening names; on a phone-sized
+// screen in dark mode too. Screenshots: test-results/app-feature-*.png.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Chess } from 'chess.js';
+import { launchChromium, CHROMIUM } from '../../web/test/server.mjs';
+import { ensureBuilt, startAppServer } from '../../app/server.mjs';
+import { KEYMAP } from '../../app/src/model/keys.js';
+import { boardScreenshot, openAppPage } from './app-page.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SHOTS = path.join(ROOT, 'test-results');
+const haveBrowser = existsSync(CHROMIUM);
+
+// The Blackburne Shilling trap: White's 4. Nxe5 and 5. Nxf7 lose; 7... Nf3 is mate.
+const TRAP = `[Event "Features"]
+[White "Anna"]
+[Black "Boris"]
+[Result "0-1"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1`;
+// Black to move; if White could move again, 4. Qxf7 would be mate.
+const THREATENED = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
+
+let server;
+let chromium;
+beforeAll(async () => {
+  if (!haveBrowser) return;
+  ensureBuilt({ quiet: true });
+  server = await startAppServer({ port: 0 });
+  chromium = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+}, 120000);
+afterAll(async () => {
+  await chromium?.close();
+  await server?.close();
+});
+
+const open = (viewport = { width: 1280, height: 900 }, extra = {}) => openAppPage(chromium.browser, server.url, { viewport, ...extra });
+const shot = (page, name, opts) => boardScreenshot(page, path.join(SHOTS, `app-feature-${name}.png`), opts);
+const ply = async (page) => Number(await page.getAttribute('[data-testid=board]', 'data-ply'));
+const fen = (page) => page.getAttribute('[data-testid=board]', 'data-fen');
+
+async function waitForDepth(page, depth, timeout = 20000) {
+  await page.waitForFunction((d) => [...document.querySelectorAll('[data-testid=iteration-row][data-bound=exact]')].some((e) => Number(e.dataset.depth) >= d), depth, { timeout });
+}
+
+/** Loads the trap game and analyses it to depth 8; resolves when the report is shown. */
+async function analysedGame(page) {
+  await page.fill('[data-testid=pgn-input]', TRAP);
+  await page.click('#pgn-load');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 14);
+  await page.selectOption('#review-limit', 'depth:8');
+  await page.click('[data-testid=review-start]');
+  await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 60000 });
+  await page.waitForSelector('[data-testid=report-table]');
+}
+
+/** Clicks a move's two squares on the board. */
+async function clickMove(page, uci) {
+  await page.click(`[data-testid=board] rect.square[data-square="${uci.slice(0, 2)}"]`);
+  await page.click(`[data-testid=board] rect.square[data-square="${uci.slice(2, 4)}"]`);
+}
+
+const rendered = (page) => page.waitForFunction(() => { const b = document.querySelector('[data-testid=board]'); return b.dataset.rendered === b.dataset.fen.split(' ')[0]; });
+
+describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () => {
+  test('the game report: accuracy, classes on the board and in the move list, the error keys, the counts', async () => {
+    const { page, context, problems } = await open();
+    try {
+      await analysedGame(page);
+      const acc = [await page.textContent('[data-testid=accuracy-w]'), await page.textContent('[data-testid=accuracy-b]')];
+      for (const a of acc) expect(a).toMatch(/^\d+%$/);
+      expect(parseInt(acc[0], 10)).toBeLessThan(parseInt(acc[1], 10));
+      expect(await page.textContent('[data-testid=acpl-w]')).toMatch(/^\d+$/);
+      // one row per class, in the report's order
+      expect(await page.$$eval('[data-testid=report-table] tbody tr[data-class]', (rows) => rows.map((r) => r.dataset.class))).toEqual(['brilliant', 'great', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'missed-win']);
+      // every move has a class; the move list marks the notable ones with a glyph
+      const moves = await page.$$eval('#moves > .move', (els) => els.map((e) => ({ cls: e.dataset.class, severity: e.dataset.judgement || '', glyph: e.querySelector('.glyph')?.textContent || '', label: e.getAttribute('aria-label') })));
+      expect(moves.every((m) => m.cls)).toBe(true);
+      expect(moves.at(-1).cls).toBe('best'); // Nf3#
+      const errors = moves.filter((m) => ['inaccuracy', 'mistake', 'blunder', 'missed-win'].includes(m.cls));
+      expect(errors.length).toBeGreaterThanOrEqual(2);
+      for (const m of errors) expect(m.glyph).toMatch(/^(\?!|\?|\?\?|✗)$/);
+      // b: the next blunder (a Missed win counts by its severity) from the start, with its badge on the board
+      await page.click('#status');
+      await page.keyboard.press('Home');
+      const firstBlunder = moves.findIndex((m) => m.severity === 'blunder');
+      expect(firstBlunder).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press('b');
+      expect(await ply(page)).toBe(firstBlunder + 1);
+      expect(await page.getAttribute('[data-testid=board]', 'data-badge')).toBe(moves[firstBlunder].cls);
+      expect(await page.locator(`[data-testid=board] g.ov-badge[data-kind="${moves[firstBlunder].cls}"]`).count()).toBe(1);
+      await page.waitForSelector('[data-testid=move-info]:not([hidden])');
+      expect(await page.textContent('[data-testid=move-info]')).toMatch(/^\d+\.(\.\.)? \S+ (Blunder|Missed win): \S+ → \S+ \(expected score \d+% → \d+%\)\./);
+      await shot(page, 'report');
+      // B: back to the previous one, or stay (and say so) when there is none
+      const before = await ply(page);
+      await page.keyboard.press('B');
+      const earlier = moves.slice(0, firstBlunder).some((m) => m.severity === 'blunder');
+      if (earlier) expect(await ply(page)).toBeLessThan(before);
+      else {
+        expect(await ply(page)).toBe(before);
+        await page.waitForFunction(() => /No earlier blunder/.test(document.querySelector('[data-testid=toast]').textContent));
+      }
+      // i / m walk the inaccuracies and mistakes the same way
+      await page.keyboard.press('Home');
+      const firstInaccuracy = moves.findIndex((m) => m.severity === 'inaccuracy');
+      await page.keyboard.press('i');
+      expect(await ply(page)).toBe(firstInaccuracy >= 0 ? firstInaccuracy + 1 : 0);
+      // a count in the report goes to a move of that class by that player
+      await page.keyboard.press('End');
+      const count = page.locator('[data-testid=report-table] button.count[data-color=w]').first();
+      const cls = await count.getAttribute('data-cls');
+      await count.click();
+      const shown = await page.$eval('#moves .move.current', (e) => ({ cls: e.dataset.class, label: e.getAttribute('aria-label') }));
+      expect(shown.cls).toBe(cls);
+      expect(shown.label).toMatch(/^\d+\. /); // White's move
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+
+  test('keys: the ? list, the threat (x), arrows (a), several lines (z), the best move (space), the engine (l), variations (↑ ↓)', async () => {
+    const { page, context, problems } = await open();
+    try {
+      await waitForDepth(page, 4);
+      await page.click('#status');
+      // ? lists every key of the table the handler uses; ? or Escape closes it
+      await page.keyboard.press('?');
+      await page.waitForSelector('[data-testid=key-help][open]');
+      expect(await page.locator('[data-testid=key-row]').count()).toBe(KEYMAP.length);
+      expect(await page.textContent('[data-testid=key-help]')).toContain('show the threat');
+      await page.screenshot({ path: path.join(SHOTS, 'app-feature-keys.png') });
+      await page.keyboard.press('?');
+      await page.waitForSelector('[data-testid=key-help]', { state: 'hidden' });
+      await page.keyboard.press('?');
+      await page.waitForSelector('[data-testid=key-help][open]');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=key-help]', { state: 'hidden' });
+      // keys while the list is closed again work; keys typed into a field are the field's
+      await page.fill('[data-testid=fen-input]', THREATENED);
+      await page.press('[data-testid=fen-input]', 'Enter');
+      await page.waitForFunction((f) => document.querySelector('[data-testid=board]').dataset.fen === f, THREATENED);
+      expect(await page.isHidden('[data-testid=threat]')).toBe(true);
+      // x: the threat, as a dashed arrow and a line
+      await page.click('#status');
+      await page.keyboard.press('x');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.threat === 'h5f7', null, { timeout: 20000 });
+      await page.waitForFunction(() => /Qxf7#/.test(document.querySelector('[data-testid=threat]').textContent));
+      expect(await page.locator('[data-testid=board] g.ov-arrow.arrow-threat line[stroke-dasharray]').count()).toBe(1);
+      expect(await page.getAttribute('[data-testid=threat-toggle]', 'aria-pressed')).toBe('true');
+      await shot(page, 'threat');
+      await page.keyboard.press('x');
+      await page.waitForSelector('[data-testid=threat]', { state: 'hidden' });
+      expect(await page.locator('[data-testid=board] g.ov-arrow.arrow-threat').count()).toBe(0);
+      // a: arrows off and on
+      await page.waitForSelector('[data-testid=board] g.ov-arrow.arrow-best');
+      await page.keyboard.press('a');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=board] g.ov-arrow'));
+      await page.keyboard.press('a');
+      await page.waitForSelector('[data-testid=board] g.ov-arrow.arrow-best');
+      // z: three lines, each an arrow with its score; thicker for better; z again: one
+      await page.keyboard.press('z');
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=iteration-row][data-bound=exact]')].some((r) => r.querySelectorAll('[data-testid=pv-line]').length === 3 && Number(r.dataset.depth) >= 5), null, { timeout: 20000 });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] g.ov-arrow .ov-arrow-label').length === 3);
+      const arrows = await page.$$eval('[data-testid=board] g.ov-arrow', (gs) => gs.map((g) => ({ label: g.querySelector('.ov-arrow-label text').textContent, width: Number(g.querySelector('line').getAttribute('stroke-width')) })));
+      for (const a of arrows) expect(a.label).toMatch(/^([+-]\d+\.\d\d|0\.00|#-?\d+)$/);
+      expect(arrows[0].width).toBeGreaterThanOrEqual(Math.max(arrows[1].width, arrows[2].width));
+      await shot(page, 'multipv-arrows');
+      await page.keyboard.press('z');
+      await page.waitForFunction(() => { const r = document.querySelector('[data-testid=iteration-row][data-bound=exact]'); return r && r.querySelectorAll('[data-testid=pv-line]').length === 1; }, null, { timeout: 20000 });
+      // space: the engine's best move is played
+      const best = await page.getAttribute('[data-testid=board]', 'data-best-arrow');
+      expect(best).toMatch(/^[a-h][1-8][a-h][1-8]$/);
+      await page.keyboard.press(' ');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '1');
+      const played = new Chess(THREATENED);
+      played.move({ from: best.slice(0, 2), to: best.slice(2, 4), promotion: 'q' });
+      expect(await fen(page)).toBe(played.fen());
+      // l: the engine off (its rows stay) and on
+      await waitForDepth(page, 3);
+      await page.keyboard.press('l');
+      await page.waitForFunction(() => document.body.dataset.engine === 'paused');
+      const rows = await page.locator('[data-testid=iteration-row]').count();
+      await page.waitForTimeout(300);
+      expect(await page.locator('[data-testid=iteration-row]').count()).toBe(rows);
+      expect(rows).toBeGreaterThan(0);
+      await page.keyboard.press('l');
+      await page.waitForFunction(() => document.body.dataset.engine === 'running');
+      // ↑ ↓: between the variations at a branch point
+      await page.fill('[data-testid=pgn-input]', '1. e4 e5 (1... c5) (1... e6) 2. Nf3 *');
+      await page.click('#pgn-load');
+      await page.click('#status');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.textContent('#moves .move.current')).toContain('e5');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.textContent('#moves .move.current')).toContain('c5');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.textContent('#moves .move.current')).toContain('e6');
+      await page.keyboard.press('ArrowDown'); // the last one: stays
+      expect(await page.textContent('#moves .move.current')).toContain('e6');
+      await page.keyboard.press('ArrowUp');
+      expect(await page.textContent('#moves .move.current')).toContain('c5');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+
+  test('a score that explains itself: a line’s end, its evaluation, what each piece adds', async () => {
+    const { page, context, problems } = await open();
+    try {
+      await waitForDepth(page, 8);
+      await page.click('#engine-toggle'); // pause: the rows stay still while we read them
+      await page.waitForFunction(() => document.body.dataset.engine === 'paused');
+      // the deepest exact line that ends at the search's horizon
+      const line = page.locator('[data-testid=iteration-row][data-bound=exact] [data-testid=pv-line][data-pv-end=leaf]').first();
+      const score = await line.getAttribute('data-score');
+      const depth = await line.getAttribute('data-depth');
+      await line.locator('[data-testid=pv-end]').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=explain]').dataset.status === 'ready', null, { timeout: 20000 });
+      expect(await page.textContent('#explain-title')).toBe(`Depth ${depth}: ${score}`);
+      expect(await page.textContent('[data-testid=explain-score]')).toBe(score);
+      expect(await page.textContent('[data-testid=explain-eval]')).toBe(score); // the same number
+      expect(await page.isVisible('[data-testid=explain-agree]')).toBe(true);
+      expect(await page.textContent('[data-testid=explain-message]')).toMatch(/is the score the search reported for the line\./);
+      // the heat map: every piece but the kings has a value, the kings none
+      const squares = await page.$$eval('[data-testid=explain-board] g.hm-square', (gs) => gs.map((g) => ({ sq: g.dataset.square || '', value: g.querySelector('.hm-value')?.textContent ?? null, piece: !!g.querySelector('use') })));
+      expect(squares.length).toBe(64);
+      const pieces = squares.filter((s) => s.piece);
+      expect(pieces.filter((s) => s.value === null).length).toBe(2);
+      for (const s of pieces.filter((p) => p.value !== null)) expect(s.value).toMatch(/^-?\d+\.\d$/);
+      await page.screenshot({ path: path.join(SHOTS, 'app-feature-explain.png') });
+      await page.click('#explain-close');
+      await page.waitForSelector('[data-testid=explain]', { state: 'hidden' });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60000);
+
+  test('learn from your mistakes: the puzzle, a wrong try, hints, the solution, the summary; saved with the game', async () => {
+    const { page, context, problems } = await open();
+    try {
+      await analysedGame(page);
+      const button = page.locator('[data-testid=practise-w]');
+      expect(await button.textContent()).toMatch(/^Anna: [1-9]\d* to practise$/);
+      const total = parseInt((await button.textContent()).replace(/^Anna: /, ''), 10);
+      await button.click();
+      await page.waitForSelector('[data-testid=practice-panel]:not([hidden])');
+      expect(await page.getAttribute('[data-testid=board]', 'data-orientation') ?? 'white').toBe('white');
+      const message = await page.textContent('[data-testid=practice-message]');
+      const [, san] = /^White played (\S+) here\. Find a better move for White\.$/.exec(message);
+      // the engine's lines are hidden while practising
+      expect(await page.isVisible('.iterations')).toBe(false);
+      expect(await page.locator('[data-testid=board] g.ov-arrow').count()).toBe(0);
+      // the game's own move: wrong at once
+      const puzzleFen = await fen(page);
+      const own = new Chess(puzzleFen).move(san);
+      await rendered(page);
+      await clickMove(page, own.from + own.to);
+      await page.waitForFunction(() => document.body.dataset.practice === 'wrong');
+      expect(await page.textContent('[data-testid=practice-message]')).toBe(`${san} is the move played in the game. Look for a better one.`);
+      // the piece goes back where it stood
+      await page.waitForFunction(([from, piece]) => document.querySelector(`[data-testid=board] .pieces g[data-square="${from}"]`)?.dataset.piece === piece, [own.from, own.color + own.piece]);
+      expect(await fen(page)).toBe(puzzleFen);
+      // hints: the piece, then the move
+      await page.click('[data-testid=practice-hint]');
+      await page.waitForSelector('[data-testid=board] g.ov-square.ov-hint');
+      await page.click('[data-testid=practice-hint]');
+      await page.waitForSelector('[data-testid=board] g.ov-arrow.arrow-hint');
+      const hinted = await page.getAttribute('[data-testid=board] g.ov-arrow.arrow-hint', 'data-arrow');
+      await shot(page, 'practice-hint');
+      await clickMove(page, hinted);
+      await page.waitForFunction(() => document.body.dataset.practice === 'solved');
+      expect(await page.textContent('[data-testid=practice-message]')).toMatch(/^Correct: \S+ is the best move\./);
+      await shot(page, 'practice-solved');
+      // the rest: given up, then the summary
+      for (let i = 1; i < total; i++) {
+        await page.click('[data-testid=practice-next]');
+        await page.waitForFunction(() => document.body.dataset.practice === 'ask');
+        await page.click('[data-testid=practice-reveal]');
+        await page.waitForFunction(() => document.body.dataset.practice === 'solved');
+        expect(await page.textContent('[data-testid=practice-message]')).toMatch(/^The best move was \S+\.$/);
+      }
+      await page.click('[data-testid=practice-next]');
+      await page.waitForFunction(() => document.body.dataset.practice === 'done');
+      expect(await page.textContent('[data-testid=practice-message]')).toBe(`Done: 1 of ${total} solved. The results are saved with the game.`);
+      expect(await page.locator('.practice-dots li.solved').count()).toBe(1);
+      await page.click('[data-testid=practice-stop]');
+      await page.waitForFunction(() => document.body.dataset.mode === 'analyse');
+      expect(await button.textContent()).toBe(`Anna: ${total} to practise, 1 solved`);
+      // kept with the game: after a reload, and in the library
+      await page.waitForFunction(() => document.querySelector('[data-testid=save-state]').dataset.state === 'saved');
+      await page.reload();
+      await page.waitForSelector('[data-testid=practise-w]');
+      expect(await page.textContent('[data-testid=practise-w]')).toBe(`Anna: ${total} to practise, 1 solved`);
+      await page.click('[data-testid=library-open]');
+      await page.waitForFunction(() => /practised 1\/\d/.test(document.querySelector('[data-testid=library-item] .lib-meta')?.textContent || ''));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120000);
+
+  test('win / draw / loss chances (eval bar, and each line on demand) and opening names', async () => {
+    const { page, context, problems } = await open();
+    try {
+      await page.fill('[data-testid=pgn-input]', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *');
+      await page.click('#pgn-load');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=game-opening]').hidden);
+      expect(await page.textContent('[data-testid=game-opening]')).toMatch(/^C\d\d · .*Ruy Lopez/);
+      await page.click('#status');
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => /^C\d\d .*Ruy Lopez/.test(document.querySelector('[data-testid=opening]').textContent));
+      await waitForDepth(page, 6);
+      const title = await page.getAttribute('[data-testid=eval-bar]', 'title');
+      const m = /White wins (\d+)%, draw (\d+)%, Black wins (\d+)%/.exec(title);
+      expect(m).not.toBeNull();
+      expect(Math.abs(Number(m[1]) + Number(m[2]) + Number(m[3]) - 100)).toBeLessThanOrEqual(2);
+      // per line, once asked for
+      expect(await page.locator('[data-testid=line-wdl]').count()).toBe(0);
+      await page.click('#settings-toggle');
+      await page.check('[data-testid=set-wdl]');
+      await page.waitForSelector('[data-testid=iteration-row][data-bound=exact] [data-testid=line-wdl]');
+      const chances = await page.textContent('[data-testid=iteration-row][data-bound=exact] [data-testid=line-wdl]');
+      const p = /^1-0 (\d+)% · ½ (\d+)% · 0-1 (\d+)%$/.exec(chances).slice(1).map(Number);
+      expect(Math.abs(p[0] + p[1] + p[2] - 100)).toBeLessThanOrEqual(2);
+      await shot(page, 'wdl-opening');
+      // the setting stays for the next visit
+      await page.reload();
+      await page.click('#settings-toggle');
+      expect(await page.isChecked('[data-testid=set-wdl]')).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60000);
+
+  test('a phone-sized screen in dark mode: the report, the explanation, the keys fit', async () => {
+    const { page, context, problems } = await open({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme: 'dark' });
+    try {
+      await analysedGame(page);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await page.locator('.review').screenshot({ path: path.join(SHOTS, 'app-feature-phone-report.png') });
+      await shot(page, 'phone-report-full', { fullPage: true });
+      await page.locator('[data-testid=iteration-row][data-bound=exact] [data-testid=pv-end]').first().click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=explain]').dataset.status === 'ready', null, { timeout: 20000 });
+      const box = await page.locator('[data-testid=explain]').boundingBox();
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: path.join(SHOTS, 'app-feature-phone-explain.png') });
+      await page.click('#explain-close');
+      await page.click('[data-testid=help-open]');
+      await page.waitForSelector('[data-testid=key-help][open]');
+      await page.screenshot({ path: path.join(SHOTS, 'app-feature-phone-keys.png') });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+});
