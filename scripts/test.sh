@@ -173,7 +173,7 @@ fi
 # offline app (service worker, IndexedDB, library, whole-game analysis): tests/js/app-offline.test.mjs
 # (Chromium), app-storage.test.mjs (fake-indexeddb), annotate.test.mjs, mainline-analyse.test.mjs
 # the app's JavaScript against its JSDoc types (app/tsconfig.json; nothing emitted)
-stage "typecheck the board app (tsc -p app)" npx --no tsc -p app
+stage "typecheck the board app (tsc -p app)" npx --no -- tsc -p app
 stage "vitest (tests/js)" npx --no vitest run --dir tests/js
 # <<<
 

@@ -42,6 +42,19 @@ export function svg(/** @type {string} */ tag, /** @type {Record<string, string|
   return el;
 }
 
+/**
+ * A modal dialog's ways out: its ✕ button, a click on its backdrop, and Escape (after which the
+ * browser has closed it) all call `onClose`, which may be called more than once.
+ * @param {HTMLDialogElement} dialog @param {HTMLElement} closeButton @param {() => void} onClose
+ */
+export function dismissable(dialog, closeButton, onClose) {
+  closeButton.addEventListener('click', onClose);
+  dialog.addEventListener('close', onClose);
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) onClose();
+  });
+}
+
 /** Offers text as a file download. */
 export function download(/** @type {string} */ name, /** @type {string} */ text, type = 'application/x-chess-pgn') {
   const blob = new Blob([text.endsWith('\n') ? text : `${text}\n`], { type });

@@ -174,9 +174,10 @@ export function defaults() {
 }
 
 /**
- * A key subscribers can listen to: a state field, or `evals` (an evaluation on a node of the tree
- * changed; the evaluations live on the nodes, not in a field of their own).
- * @typedef {keyof State | 'evals'} Key
+ * A key subscribers can listen to: a state field, `evals` (an evaluation on a node of the tree
+ * changed; the evaluations live on the nodes, not in a field of their own) or `clock` (a game's
+ * clock ticked: only the clocks need drawing again).
+ * @typedef {keyof State | 'evals' | 'clock'} Key
  */
 
 /** Holds the state; tells subscribers what changed, once per change. */

@@ -20,15 +20,10 @@ import { ExplainController } from '../../app/src/controllers/explain.js';
 import { OpeningsController } from '../../app/src/controllers/openings.js';
 import { fenAfter } from '../../app/src/model/rules.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
+import { treeFromRecord } from '../../app/src/model/record.js';
 import { reportTree } from './fixtures/report-tree.mjs';
+import { TRAP } from './app-page.mjs';
 
-// The Blackburne Shilling trap: 4. Nxe5 and 5. Nxf7 lose, 6. Rf1 and 7. Be2 walk into mate.
-const TRAP = `[Event "Controllers"]
-[White "Anna"]
-[Black "Boris"]
-[Result "0-1"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1`;
 
 const handles = [];
 /** An engine handle as the app makes one (closed after the tests). */
@@ -337,7 +332,25 @@ describe('saving (SavingController) with a database', () => {
     }
     saving.retry();
     s = await until(store, (st) => st.save.state === 'saved');
-    expect((await db.getGame(s.game.id)).nodes[0].note).toBe('worth keeping');
+    const record = await db.getGame(s.game.id);
+    expect(record.nodes[0].note).toBe('worth keeping');
+    // opening a saved game is not a change: it is not written again (nor moved up the library)
+    const written = [];
+    const putGame = db.putGame.bind(db);
+    db.putGame = (r) => {
+      written.push(r.id);
+      return putGame(r);
+    };
+    game.newAnalysis();
+    game.setTree(treeFromRecord(record), record.headers, undefined, { id: record.id, name: record.name, named: true, created: record.created, review: null, practice: {} });
+    await new Promise((r) => setTimeout(r, 50));
+    await saving.flush();
+    expect(written).toEqual([]);
+    expect(await db.getSession()).toEqual({ gameId: record.id, nodeId: 0 });
+    game.setNote('changed');
+    await new Promise((r) => setTimeout(r, 0));
+    await saving.flush();
+    expect(written).toEqual([record.id]);
     db.close();
   }, 30000);
 });

@@ -3,17 +3,13 @@
 // `npm start` serves it (COOP/COEP + strict CSP), plus once without COOP/COEP.
 // Screenshots of every state go to test-results/app-*.png.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
-import { launchChromium, CHROMIUM } from '../../web/test/server.mjs';
+import { launchChromium } from '../../web/test/server.mjs';
 import { ensureBuilt, startAppServer } from '../../app/server.mjs';
-import { boardScreenshot, openAppPage } from './app-page.mjs';
+import { boardScreenshot, haveBrowser, openAppPage, SHOTS } from './app-page.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SHOTS = path.join(ROOT, 'test-results');
-const haveBrowser = existsSync(CHROMIUM);
 
 // Black to move mates in 3 (found at depth 6): the score changes sign and becomes a mate.
 const TACTIC = 'r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1';

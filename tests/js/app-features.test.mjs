@@ -5,26 +5,14 @@
 // learning from one's mistakes, win / draw / loss chances and opening names; on a phone-sized
 // screen in dark mode too. Screenshots: test-results/app-feature-*.png.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
-import { launchChromium, CHROMIUM } from '../../web/test/server.mjs';
+import { launchChromium } from '../../web/test/server.mjs';
 import { ensureBuilt, startAppServer } from '../../app/server.mjs';
 import { KEYMAP } from '../../app/src/model/keys.js';
-import { boardScreenshot, openAppPage } from './app-page.mjs';
+import { boardScreenshot, haveBrowser, openAppPage, SHOTS, TRAP } from './app-page.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SHOTS = path.join(ROOT, 'test-results');
-const haveBrowser = existsSync(CHROMIUM);
-
-// The Blackburne Shilling trap: White's 4. Nxe5 and 5. Nxf7 lose; 7... Nf3 is mate.
-const TRAP = `[Event "Features"]
-[White "Anna"]
-[Black "Boris"]
-[Result "0-1"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1`;
 // Black to move; if White could move again, 4. Qxf7 would be mate.
 const THREATENED = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
 

@@ -10,27 +10,14 @@
 //   - storage that is full or missing gets a clear message, and the board still works.
 // The browser's real IndexedDB is used. Screenshots: test-results/app-offline-*.png.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
-import { launchChromium, CHROMIUM } from '../../web/test/server.mjs';
+import { launchChromium } from '../../web/test/server.mjs';
 import { DIST, ensureBuilt, startAppServer } from '../../app/server.mjs';
-import { boardScreenshot, openAppPage } from './app-page.mjs';
+import { boardScreenshot, haveBrowser, openAppPage, SHOTS, TRAP as GAME } from './app-page.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SHOTS = path.join(ROOT, 'test-results');
-const haveBrowser = existsSync(CHROMIUM);
-
-// The Blackburne Shilling trap: 5. Nxf7 loses the rook on h1, 6. Rf1 and 7. Be2 walk into a
-// smothered mate. 14 moves, 15 positions.
-const GAME = `[Event "Offline test"]
-[White "Anna"]
-[Black "Boris"]
-[Result "0-1"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1`;
 
 let chromium;
 let tmp;
@@ -254,6 +241,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       expect(pgn).toContain('[Annotator "Mainline 0.1.0 (depth 10)"]');
       expect(pgn).toMatch(/\{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\./);
       expect(pgn).toMatch(/\[%mlpv2 /); // the second lines: the report reads back the same
+      expect(pgn).toMatch(/\[ECO "C50"\]\n\[Opening "Blackburne shilling gambit"\]/); // named by the app's book
       await page.click('[data-testid=library-open]');
       await page.waitForSelector('[data-testid=library][open]');
       await page.setInputFiles('[data-testid=library-import]', { name: 'export.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(pgn) });

@@ -1,5 +1,26 @@
-// Shared by the board app's browser tests (app-e2e, app-offline): a fresh page that records
-// every problem, and screenshots taken once the board has drawn its position.
+// Shared by the board app's tests (app-e2e, app-offline, app-features, app-controllers): the
+// game they analyse, where screenshots go, a fresh page that records every problem, and
+// screenshots taken once the board has drawn its position.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM } from '../../web/test/server.mjs';
+
+/** Screenshots of the browser tests. */
+export const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results');
+/** Debian's Chromium is there (the browser tests are skipped without it). */
+export const haveBrowser = existsSync(CHROMIUM);
+
+/**
+ * The Blackburne Shilling trap: White's 4. Nxe5 and 5. Nxf7 lose (the rook on h1 goes), 6. Rf1
+ * and 7. Be2 walk into a smothered mate. 14 moves, 15 positions.
+ */
+export const TRAP = `[Event "Mainline tests"]
+[White "Anna"]
+[Black "Boris"]
+[Result "0-1"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1`;
 
 /** A new context and page at `url`; `problems` collects page errors, console errors and CSP reports. */
 export async function openAppPage(browser, url, contextOptions) {

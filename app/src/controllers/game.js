@@ -196,9 +196,14 @@ export class GameController {
     return `Loaded ${result.tree.mainline().length} moves${h.White ? `: ${h.White} – ${h.Black}` : ''}${more}. Use → to step through.`;
   }
 
-  /** The game as annotated PGN, with the headers it is saved with. */
+  /**
+   * The game as annotated PGN, with the headers it is saved with, and its opening's ECO code and
+   * name where the game has none.
+   */
   pgn() {
     const s = this.state;
-    return exportPgn(s.tree, exportHeaders(s.headers, s.game.review));
+    const headers = { ...s.headers };
+    if (s.gameOpening && !headers.ECO && !headers.Opening) Object.assign(headers, { ECO: s.gameOpening.eco, Opening: s.gameOpening.name });
+    return exportPgn(s.tree, exportHeaders(headers, s.game.review));
   }
 }

@@ -4,7 +4,7 @@
 // imported into it. It also says how much the browser stores and whether it promised to keep it.
 import { readPgnGames, recordFromTree, defaultName, newGameId, treeFromRecord, reviewFromEvals, exportHeaders } from '../model/record.js';
 import { exportPgn } from '../model/pgn.js';
-import { $, h, download, fileName } from '../dom.js';
+import { $, dismissable, h, download, fileName } from '../dom.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -28,7 +28,7 @@ export class LibraryController {
     this.toast = toast;
     this.dialog = /** @type {HTMLDialogElement} */ ($('library'));
     $('library-open').addEventListener('click', () => this.open());
-    $('library-close').addEventListener('click', () => this.dialog.close());
+    dismissable(this.dialog, $('library-close'), () => this.dialog.close());
     $('library-new').addEventListener('click', () => {
       this.dialog.close();
       newAnalysis();
@@ -39,9 +39,6 @@ export class LibraryController {
       input.value = '';
       if (files.length) await this.importFiles(files);
     });
-    this.dialog.addEventListener('click', (e) => {
-      if (e.target === this.dialog) this.dialog.close(); // a click on the backdrop
-    });
     $('library-list').addEventListener('click', (e) => this.#onClick(/** @type {HTMLElement} */ (e.target)));
     $('library-list').addEventListener('submit', (e) => this.#onRename(e));
   }
@@ -51,6 +48,7 @@ export class LibraryController {
     await this.render();
   }
 
+  /** @param {string} text @param {string} [kind] 'error' */
   #note(text, kind = '') {
     const el = $('library-message');
     el.textContent = text;

@@ -151,7 +151,7 @@ export class PlayController {
       result = await engine.bestMove({ fen: tree.root.fen, moves: tree.uciMoves(node) }, limits, {
         onInfo: (info) => {
           const s = this.store.state;
-          if (token !== this.token || !this.game?.showThinking || s.log?.fen !== node.fen) return;
+          if (token !== this.token || !this.game?.showThinking || !s.log || s.log.fen !== node.fen) return;
           s.log.add(info);
           this.store.touch('log');
         },
@@ -305,7 +305,7 @@ export class PlayController {
       this.#end({ by: 'time', result: side === 'w' ? '0-1' : '1-0', text: `${SIDE[side]} lost on time` });
       return;
     }
-    this.store.touch('play');
+    this.store.touch('clock');
   }
 }
 

@@ -124,7 +124,11 @@ export class ReviewController {
    * restarts by itself), is run again.
    * @returns {Promise<Eval|null>} null when cancelled
    */
-  async #search(/** @type {import('mainline-chess').Engine} */ engine, position, limits, fen, method) {
+  /**
+   * @param {import('mainline-chess').Engine} engine @param {import('../services/engine.js').SearchPosition} position
+   * @param {ReviewLimits} limits @param {string} fen the position's FEN @param {string} method the PV method
+   */
+  async #search(engine, position, limits, fen, method) {
     const turn = fenTurn(fen).turn;
     for (let attempt = 1; ; attempt++) {
       /** @type {import('mainline-chess').IterationInfo|null} */
@@ -140,7 +144,8 @@ export class ReviewController {
           const ev = evalFromSearch(result, turn, method);
           const s2 = /** @type {import('mainline-chess').IterationInfo|null} */ (second);
           // only one legal move: no second line, and none to look for again
-          ev.second = s2 && s2.pv.length ? (({ score, pv, pvSan }) => ({ score, pv, pvSan }))(evalFromSearch(s2, turn)) : null;
+          const line2 = s2 && s2.pv.length ? evalFromSearch(s2, turn) : null;
+          ev.second = line2 ? { score: line2.score, pv: line2.pv || [], pvSan: line2.pvSan || [] } : null;
           return ev;
         }
       } catch (e) {

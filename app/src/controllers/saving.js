@@ -31,9 +31,18 @@ export class SavingController {
     this.positions = new WriteQueue((_key, p) => /** @type {Storage} */ (this.storage).putPosition(p.fen, p.eval), onState);
     this.session = new WriteQueue((_key, session) => /** @type {Storage} */ (this.storage).setSession(session), onState);
 
+    /** the tree last seen: another one with a library id is a saved game just opened */
+    this.tree = store.state.tree;
+    /** the identity #saveGame gave a new game (telling the store of it is no change to save) */
+    this.assigned = /** @type {import('../state.js').GameMeta|null} */ (null);
     store.on(['tree', 'headers', 'game', 'evals'], (s, changed) => {
-      // a new game (another tree) is saved once it holds something; a changed one at once
-      if (changed.has('tree') || changed.has('headers') || changed.has('game') || changed.has('evals')) this.#saveGame();
+      const opened = s.tree !== this.tree && !!s.game.id;
+      this.tree = s.tree;
+      if (changed.size === 1 && changed.has('game') && s.game === this.assigned) return;
+      // a game opened from the library is as it was saved (opening it is not a change, and
+      // does not move it up the library's list); anything else is saved at once
+      if (opened) this.#saveSession();
+      else this.#saveGame();
     });
     store.on(['current'], () => this.#saveSession());
   }
@@ -126,6 +135,7 @@ export class SavingController {
       if (isEmpty(s)) return;
       meta = { ...meta, id: newGameId(), created: Date.now(), name: meta.name || defaultName(s.headers) };
       // the game now has an identity (the name field shows the name it got)
+      this.assigned = meta;
       this.store.set({ game: meta });
     }
     const record = recordFromTree(s.tree, { id: /** @type {string} */ (meta.id), name: meta.name, created: meta.created, headers: s.headers, current: s.current.id, review: meta.review, practice: meta.practice });

@@ -14,7 +14,7 @@ import { WIN_K } from 'mainline-chess/annotate';
 export function whitePov(score, sideToMove) {
   if (!score || sideToMove === 'w') return score;
   if (score.mate !== undefined) return { mate: -score.mate };
-  return { cp: -score.cp };
+  return { cp: -(score.cp || 0) };
 }
 
 /**
@@ -24,8 +24,9 @@ export function whitePov(score, sideToMove) {
 export function formatScore(score) {
   if (!score) return '';
   if (score.mate !== undefined) return score.mate >= 0 ? `#${score.mate}` : `#-${-score.mate}`;
-  const pawns = score.cp / 100;
-  if (score.cp === 0) return '0.00';
+  const cp = score.cp || 0;
+  const pawns = cp / 100;
+  if (cp === 0) return '0.00';
   return (pawns > 0 ? '+' : '-') + Math.abs(pawns).toFixed(2);
 }
 
@@ -40,7 +41,7 @@ export function whiteShare(score) {
 }
 
 /** 987, 12.3k, 4.56M, 1.20G */
-export function formatCount(n) {
+export function formatCount(/** @type {number} */ n) {
   if (!Number.isFinite(n)) return '';
   if (n < 1000) return String(Math.round(n));
   if (n < 1e6) return `${(n / 1e3).toFixed(n < 1e4 ? 2 : 1)}k`;
@@ -49,7 +50,7 @@ export function formatCount(n) {
 }
 
 /** 0.034 s, 1.20 s, 12.3 s, 2:05 */
-export function formatTime(ms) {
+export function formatTime(/** @type {number} */ ms) {
   if (!Number.isFinite(ms)) return '';
   const s = ms / 1000;
   if (s < 1) return `${s.toFixed(3)} s`;
@@ -60,7 +61,7 @@ export function formatTime(ms) {
 }
 
 /** A clock: 5:00, 0:09.4 (tenths under 10 s). */
-export function formatClock(ms) {
+export function formatClock(/** @type {number} */ ms) {
   const t = Math.max(0, ms);
   if (t < 10000) return `0:0${(t / 1000).toFixed(1)}`;
   const total = Math.ceil(t / 1000);
@@ -99,7 +100,7 @@ export function numberedLine(fen, sans) {
 }
 
 /** The move number of the `index`-th move of a line from `fen`: '12.' (White) or '12...' (Black). */
-export function moveNumber(fen, index) {
+export function moveNumber(/** @type {string} */ fen, /** @type {number} */ index) {
   const { turn, fullmove } = fenTurn(fen);
   const ply = index + (turn === 'b' ? 1 : 0);
   return `${fullmove + Math.floor(ply / 2)}${ply % 2 === 0 ? '.' : '...'}`;

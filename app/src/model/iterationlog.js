@@ -106,7 +106,7 @@ export class IterationLog {
 
 const RESULT_ENDS = new Set(['mate', 'stalemate', 'repetition', 'fifty', 'material']);
 
-/** Same number of lines, each ending in a result, with the same moves, score and ending. */
+/** Same number of lines, each ending in a result, with the same moves, score and ending. @param {Row} a @param {Row} b */
 function sameLines(a, b) {
   if (a.lines.size !== b.lines.size) return false;
   for (const [mp, la] of a.lines) {
@@ -116,6 +116,7 @@ function sameLines(a, b) {
   return true;
 }
 
+/** The index of the first move where two lines differ. @param {string[]} a @param {string[]} b */
 function firstDifference(a, b) {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;

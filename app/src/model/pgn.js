@@ -52,6 +52,7 @@ export function parsePgn(text) {
   return { tree: result.tree, headers: { ...headers, ...result.headers }, games: games.length };
 }
 
+/** chess.js's error as a sentence. @param {any} e @param {string} text */
 function cleanMessage(e, text) {
   // peggy's syntax errors list every token it expected; say where instead
   if (e && e.location && e.location.start) {
@@ -76,6 +77,6 @@ export function exportPgn(tree, headers = {}) {
   return treeToPgn(tree, all).trimEnd();
 }
 
-function pgnDate(d) {
+function pgnDate(/** @type {Date} */ d) {
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
 }

@@ -43,22 +43,22 @@ export class GameTree {
     return this.nodes.get(id) || null;
   }
 
-  /** Root..node, inclusive. @param {MoveNode} node */
+  /** Root..node, inclusive. @param {MoveNode} node @returns {MoveNode[]} */
   path(node) {
     const out = [];
-    for (let n = node; n; n = n.parent) out.push(n);
+    for (let n = /** @type {MoveNode|null} */ (node); n; n = n.parent) out.push(n);
     return out.reverse();
   }
 
-  /** The UCI moves from the root to `node`. @param {MoveNode} node */
+  /** The UCI moves from the root to `node`. @param {MoveNode} node @returns {string[]} */
   uciMoves(node) {
-    return this.path(node).slice(1).map((n) => n.uci);
+    return this.path(node).slice(1).map((n) => /** @type {string} */ (n.uci));
   }
 
-  /** A chess.js game at `node`, with the moves that lead there (for repetitions and PGN). */
+  /** A chess.js game at `node`, with the moves that lead there (for repetitions and PGN). @param {MoveNode} node */
   chessAt(node) {
     const chess = new Chess(this.root.fen);
-    for (const n of this.path(node).slice(1)) chess.move(n.uci);
+    for (const n of this.path(node).slice(1)) chess.move(/** @type {string} */ (n.uci));
     return chess;
   }
 
@@ -83,25 +83,25 @@ export class GameTree {
     return child;
   }
 
-  /** Plays a list of moves after `node`; returns the last node. */
+  /** Plays a list of moves after `node`; returns the last node. @param {MoveNode} node @param {string[]} moves */
   playLine(node, moves) {
     let n = node;
     for (const m of moves) n = this.play(n, m);
     return n;
   }
 
-  /** The end of the main line that continues from `node`. */
+  /** The end of the main line that continues from `node`. @param {MoveNode} node */
   lineEnd(node) {
     let n = node;
     while (n.children.length) n = n.children[0];
     return n;
   }
 
-  /** Removes everything after `node`. */
+  /** Removes everything after `node`. @param {MoveNode} node */
   cut(node) {
     const drop = [...node.children];
     while (drop.length) {
-      const n = drop.pop();
+      const n = /** @type {MoveNode} */ (drop.pop());
       this.nodes.delete(n.id);
       drop.push(...n.children);
     }
@@ -109,7 +109,7 @@ export class GameTree {
     node.children = [];
   }
 
-  /** Removes `node` and everything after it; returns its parent. */
+  /** Removes `node` and everything after it; returns its parent. @param {MoveNode} node */
   remove(node) {
     const parent = node.parent;
     if (!parent) return node;
@@ -120,7 +120,7 @@ export class GameTree {
     return parent;
   }
 
-  /** Makes `node`'s line the main line at every branch point above it. */
+  /** Makes `node`'s line the main line at every branch point above it. @param {MoveNode} node */
   promote(node) {
     for (let n = node; n.parent; n = n.parent) {
       const siblings = n.parent.children;
@@ -130,7 +130,7 @@ export class GameTree {
     this.version++;
   }
 
-  /** Whether `node` is on the main line (every move on its way is a first child). */
+  /** Whether `node` is on the main line (every move on its way is a first child). @param {MoveNode} node */
   isMainline(node) {
     for (let n = node; n.parent; n = n.parent) if (n.parent.children[0] !== n) return false;
     return true;

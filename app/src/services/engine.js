@@ -91,6 +91,7 @@ export class Analyser {
     this.timer = setTimeout(() => this.#start(token, position, multipv), delayMs);
   }
 
+  /** @param {number} token @param {SearchPosition} position @param {number} multipv */
   async #start(token, position, multipv) {
     this.events.onState('starting');
     let engine;

@@ -7,8 +7,7 @@
 // Also shows when the browser is offline, and checks for an update when it comes back online
 // and every hour.
 import { registerSW } from 'virtual:pwa-register';
-
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+import { $ } from '../dom.js';
 
 /**
  * @param {{ toast: (text: string) => void, beforeReload?: () => Promise<void> }} ui

@@ -61,7 +61,7 @@ export function storageError(e, op = 'write') {
 }
 
 /** The key of a position: the FEN without the halfmove clock and move number. */
-export function positionKey(fen) {
+export function positionKey(/** @type {string} */ fen) {
   return fen.trim().split(/\s+/).slice(0, 4).join(' ');
 }
 
@@ -106,7 +106,10 @@ export class Storage {
     this.db.close();
   }
 
-  /** Runs a storage call, turning its failure into a StorageError. */
+  /**
+   * Runs a storage call, turning its failure into a StorageError.
+   * @template R @param {'read'|'write'} op @param {() => Promise<R>} fn @returns {Promise<R>}
+   */
   async #run(op, fn) {
     try {
       return await fn();
@@ -265,7 +268,7 @@ export class WriteQueue {
     this.error = null;
   }
 
-  /** Asks for `value` to be written under `key` (replacing a value still waiting). */
+  /** Asks for `value` to be written under `key` (replacing a value still waiting). @param {string} key @param {T} value */
   save(key, value) {
     this.pending.set(key, value);
     return this.#start();
@@ -330,6 +333,7 @@ export class WriteQueue {
     }
   }
 
+  /** @param {'saving'|'saved'|'error'} state @param {StorageError} [error] */
   #set(state, error) {
     this.state = state;
     this.onState(state, error);

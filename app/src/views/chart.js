@@ -9,9 +9,9 @@ const H = 120;
 const PAD = { left: 30, right: 8, top: 8, bottom: 18 };
 
 /** Pawns for plotting: mates at the edge of the range. */
-function plotValue(score, range) {
+function plotValue(/** @type {import('../model/format.js').Score} */ score, /** @type {number} */ range) {
   if (score.mate !== undefined) return score.mate > 0 ? range : -range;
-  return Math.max(-range, Math.min(range, score.cp / 100));
+  return Math.max(-range, Math.min(range, (score.cp || 0) / 100));
 }
 
 export class ScoreChart {
@@ -28,23 +28,25 @@ export class ScoreChart {
   /** @param {import('../model/iterationlog.js').IterationLog | null} log */
   draw(log) {
     for (const el of [...this.svg.children]) if (el !== this.title) el.remove();
-    const points = []; // exact rows: { depth (first), to (last depth of a merged row), score }
+    /** @type {{ depth: number, to: number, score: import('../model/format.js').Score }[]} exact rows: first and last depth of a (merged) row */
+    const points = [];
+    /** @type {{ depth: number, score: import('../model/format.js').Score, up: boolean }[]} */
     const bounds = [];
     for (const row of log ? log.rows : []) {
       const line = row.lines.get(1);
-      if (!line) continue;
+      if (!line || !log) continue;
       if (row.bound === 'exact') points.push({ depth: row.from, to: row.depth, score: line.score });
       else bounds.push({ depth: row.depth, score: line.score, up: (line.bound === 'lower') === (log.turn === 'w') });
     }
     const all = [...points, ...bounds];
-    const maxAbs = Math.max(1, ...all.map((p) => (p.score.mate !== undefined ? 0 : Math.abs(p.score.cp) / 100)));
+    const maxAbs = Math.max(1, ...all.map((p) => (p.score.mate !== undefined ? 0 : Math.abs(p.score.cp || 0) / 100)));
     const range = Math.min(10, Math.ceil(maxAbs));
     // the x axis ends a little after the last change: a row that repeats up to depth 120 (a
     // proven mate) is drawn as a flat line to the edge and labelled
     const lastDepth = Math.max(0, ...points.map((p) => p.to), ...bounds.map((b) => b.depth));
     const maxDepth = Math.max(10, ...points.map((p) => (p.to > p.depth ? Math.min(p.to, p.depth + 3) : p.depth)), ...bounds.map((b) => b.depth));
-    const x = (d) => PAD.left + ((Math.min(d, maxDepth) - 1) / Math.max(1, maxDepth - 1)) * (W - PAD.left - PAD.right);
-    const y = (v) => PAD.top + ((range - v) / (2 * range)) * (H - PAD.top - PAD.bottom);
+    const x = (/** @type {number} */ d) => PAD.left + ((Math.min(d, maxDepth) - 1) / Math.max(1, maxDepth - 1)) * (W - PAD.left - PAD.right);
+    const y = (/** @type {number} */ v) => PAD.top + ((range - v) / (2 * range)) * (H - PAD.top - PAD.bottom);
 
     // axes and grid
     svg('rect', { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom, class: 'chart-bg' }, this.svg);

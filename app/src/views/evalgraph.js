@@ -47,6 +47,7 @@ export class EvalGraph {
     const n = Math.max(1, line.length - 1);
     const x = (/** @type {number} */ ply) => PAD.left + (ply / n) * (W - PAD.left - PAD.right);
     const y = (/** @type {number} */ e) => PAD.top + (1 - e) * (H - PAD.top - PAD.bottom);
+    /** @type {{ ply: number, node: import('../model/tree.js').MoveNode, e: number }[]} */
     const points = [];
     line.forEach((node, ply) => {
       if (node.eval) points.push({ ply, node, e: expectedScore(node.eval.score, fenTurn(node.fen).turn) });

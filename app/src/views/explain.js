@@ -1,7 +1,7 @@
 // The explanation of a line's score (a dialog): the line, the position it ends in as a heat map
 // of what each piece adds to the evaluation, the line's score beside the evaluation of that
 // position, and the sentence that says why they agree (or how they differ, and why).
-import { $, h } from '../dom.js';
+import { $, dismissable, h } from '../dom.js';
 import { drawHeatmap } from './heatmap.js';
 import { formatScore, numberedLine } from '../model/format.js';
 
@@ -11,13 +11,7 @@ export class ExplainView {
   /** @param {import('../state.js').Store} store @param {{ close: () => void }} actions */
   constructor(store, actions) {
     this.dialog = /** @type {HTMLDialogElement} */ ($('explain'));
-    $('explain-close').addEventListener('click', () => actions.close());
-    this.dialog.addEventListener('close', () => {
-      if (store.state.explain) actions.close();
-    });
-    this.dialog.addEventListener('click', (e) => {
-      if (e.target === this.dialog) actions.close(); // a click on the backdrop
-    });
+    dismissable(this.dialog, $('explain-close'), () => actions.close());
     store.on(['explain', 'orientation'], (s) => this.render(s));
   }
 

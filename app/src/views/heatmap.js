@@ -31,9 +31,9 @@ export function ratePieces(pieces) {
     const side = rated.filter((p) => p.white === white && p.nominal > 0);
     return side.reduce((s, p) => s + p.own, 0) / Math.max(1, side.reduce((s, p) => s + p.nominal, 0));
   };
-  const scale = { true: perPawn(true), false: perPawn(false) };
+  const scale = { white: perPawn(true), black: perPawn(false) };
   return rated.map(({ nominal, white, ...p }) => {
-    const k = scale[String(white)];
+    const k = white ? scale.white : scale.black;
     return { ...p, ratio: nominal > 0 && k > 0 ? p.own / (k * nominal) : null };
   });
 }
@@ -66,7 +66,11 @@ export function drawHeatmap(el, fen, pieces, orientation) {
 }
 
 /** One square: its colour, the tint of its piece's part, the piece, the number. */
-function square(root, { x, y }, light, /** @type {string|null} */ piece, /** @type {RatedPiece|null} */ rated, sq = '') {
+/**
+ * @param {Element} root @param {{ x: number, y: number }} at @param {boolean} light
+ * @param {string|null} piece @param {RatedPiece|null} rated @param {string} [sq]
+ */
+function square(root, { x, y }, light, piece, rated, sq = '') {
   const g = svg('g', { transform: `translate(${x} ${y})`, class: 'hm-square', ...(sq ? { 'data-square': sq } : {}) }, root);
   svg('rect', { width: 1, height: 1, class: light ? 'hm-light' : 'hm-dark' }, g);
   if (rated && rated.ratio !== null) {

@@ -73,10 +73,11 @@ export class IterationsView {
       this.#hover(null);
       return;
     }
-    if (s.log !== this.log || wdlChanged) {
-      this.log = s.log;
-      s.log.takeChanges();
-      rows.replaceChildren(...[...s.log.rows].reverse().map((r) => this.#row(r, s.log)));
+    const log = s.log;
+    if (log !== this.log || wdlChanged) {
+      this.log = log;
+      log.takeChanges();
+      rows.replaceChildren(...[...log.rows].reverse().map((r) => this.#row(r, log)));
       this.#hover(null);
     } else {
       for (const { row, removed } of s.log.takeChanges()) {

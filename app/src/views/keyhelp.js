@@ -1,19 +1,13 @@
 // The `?` overlay: every key of the app, from the one table the key handler uses (keys.js), so
 // the list and the keys cannot disagree.
-import { $, h } from '../dom.js';
+import { $, dismissable, h } from '../dom.js';
 import { KEYMAP, keyName } from '../model/keys.js';
 
 export class KeyHelp {
   /** @param {import('../state.js').Store} store @param {{ close: () => void }} actions */
   constructor(store, actions) {
     this.dialog = /** @type {HTMLDialogElement} */ ($('key-help'));
-    $('key-help-close').addEventListener('click', () => actions.close());
-    this.dialog.addEventListener('close', () => {
-      if (store.state.help) actions.close();
-    });
-    this.dialog.addEventListener('click', (e) => {
-      if (e.target === this.dialog) actions.close();
-    });
+    dismissable(this.dialog, $('key-help-close'), () => actions.close());
     $('key-list').replaceChildren(
       ...KEYMAP.map((k) => h('div', { class: 'key-row', 'data-testid': 'key-row' }, h('dt', {}, ...k.keys.map((key) => h('kbd', { text: keyName(key) }))), h('dd', { text: k.label }))),
     );

@@ -25,9 +25,9 @@ export class MoveInfo {
     const v = s.mode === 'analyse' && s.report ? s.report.verdicts.get(n.id) : undefined;
     box.replaceChildren();
     box.hidden = true;
-    if (!v || !n.parent || !n.parent.eval || !n.eval) return;
     const parent = n.parent;
-    const pev = parent.eval;
+    const pev = parent && parent.eval;
+    if (!v || !parent || !pev || !n.eval) return;
     const cls = moveClass(v.cls);
     const error = ERROR_CLASSES.includes(v.severity) && v.cls !== 'best';
     const head = h(
@@ -59,6 +59,7 @@ export class MoveInfo {
       box.append(p);
     }
     box.hidden = false;
+    box.className = `move-info cls-${v.cls}`;
     box.dataset.class = v.cls;
     box.dataset.judgement = error ? v.severity : '';
   }

@@ -17,7 +17,7 @@ import { svg } from '../dom.js';
  * @property {number} [opacity]
  *
  * @typedef {{ square: string, kind: string, label?: string, opacity?: number, title?: string }} OverlaySquare
- * @typedef {{ square: string, kind: string, text: string, title?: string }} OverlayBadge
+ * @typedef {{ square: string, kind: string, text: string, title?: string }} OverlayBadge  kind: a report class (its colour is styles.css's .cls-*)
  * @typedef {{ arrows?: OverlayArrow[], squares?: OverlaySquare[], badges?: OverlayBadge[] }} OverlayItems
  */
 
@@ -66,7 +66,7 @@ export class Overlay extends Base {
     for (const b of this.items.badges || []) {
       const p = view.squareToPoint(b.square);
       const r = size * 0.19;
-      const g = svg('g', { class: `ov-badge badge-${b.kind}`, 'data-square': b.square, 'data-kind': b.kind, transform: `translate(${p.x + size - r * 0.8} ${p.y + r * 0.8})` }, this.over);
+      const g = svg('g', { class: `ov-badge cls-${b.kind}`, 'data-square': b.square, 'data-kind': b.kind, transform: `translate(${p.x + size - r * 0.8} ${p.y + r * 0.8})` }, this.over);
       svg('circle', { r }, g);
       const t = svg('text', { 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': r * (b.text.length > 1 ? 1.05 : 1.3) }, g);
       t.textContent = b.text;
@@ -75,7 +75,8 @@ export class Overlay extends Base {
   }
 
   /** One arrow: a line with a triangular head, shortened so that it ends before the square's centre. */
-  #arrow(/** @type {OverlayArrow} */ a, from, to, /** @type {number} */ size) {
+  /** @param {OverlayArrow} a @param {{ x: number, y: number }} from @param {{ x: number, y: number }} to @param {number} size */
+  #arrow(a, from, to, size) {
     const dx = to.x - from.x;
     const dy = to.y - from.y;
     const len = Math.hypot(dx, dy);

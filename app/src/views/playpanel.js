@@ -37,7 +37,7 @@ export class PlayPanel {
     $('play-resign').addEventListener('click', () => actions.resign());
     $('play-analyse').addEventListener('click', () => actions.analyse());
     $('play-thinking').addEventListener('change', (e) => actions.showThinking(/** @type {HTMLInputElement} */ (e.target).checked));
-    store.on(['play', 'mode', 'tree', 'orientation'], (s) => this.render(s));
+    store.on(['play', 'mode', 'tree', 'orientation', 'clock'], (s) => this.render(s));
     this.render(store.state);
   }
 
