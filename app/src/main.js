@@ -119,9 +119,11 @@ new LibraryController({
   rename: async (id, name) => {
     if (id === store.state.game.id) {
       game.rename(name);
+      store.flush(); // the write is queued now, so the flush below waits for it
       await saving.flush();
     } else await saving.storage?.renameGame(id, name);
   },
+  forget: (id) => saving.forget(id),
   toast,
 });
 

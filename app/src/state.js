@@ -84,6 +84,7 @@ import { GameTree } from './model/tree.js';
  * @property {string} message
  * @property {number} hints        hints shown for this one (1: the piece, 2: the move)
  * @property {number} tries
+ * @property {number[]} recorded   the puzzles whose result this practice has kept
  *
  * @typedef {object} Explanation  where an iteration's score comes from (a click on a line's end)
  * @property {'loading'|'ready'|'error'} status
@@ -227,10 +228,16 @@ export class Store {
     queueMicrotask(() => this.flush());
   }
 
-  /** Tells the subscribers now (also what they change while they are told, in further rounds). */
+  /**
+   * Tells the subscribers now, and what they change while they are told in further rounds. A
+   * change that keeps causing itself is a bug: it is reported and dropped after ROUNDS rounds,
+   * instead of hanging the page.
+   */
   flush() {
-    this.#queued = false;
-    for (let round = 0; this.#changed.size && round < 20; round++) {
+    this.#queued = true; // what subscribers set is told in the rounds below, not in another flush
+    const ROUNDS = 20;
+    let round = 0;
+    for (; this.#changed.size && round < ROUNDS; round++) {
       const changed = this.#changed;
       this.#changed = new Set();
       for (const sub of this.#subs) {
@@ -247,5 +254,13 @@ export class Store {
         }
       }
     }
+    if (this.#changed.size) {
+      const keys = [...this.#changed].join(', ');
+      this.#changed.clear();
+      queueMicrotask(() => {
+        throw new Error(`store: the subscribers of ${keys} keep changing them (dropped after ${ROUNDS} rounds)`);
+      });
+    }
+    this.#queued = false;
   }
 }

@@ -19,6 +19,7 @@ import { PracticeController } from '../../app/src/controllers/practice.js';
 import { ExplainController } from '../../app/src/controllers/explain.js';
 import { OpeningsController } from '../../app/src/controllers/openings.js';
 import { fenAfter } from '../../app/src/model/rules.js';
+import { movableSide } from '../../app/src/model/shown.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
 import { treeFromRecord } from '../../app/src/model/record.js';
 import { reportTree } from './fixtures/report-tree.mjs';
@@ -112,6 +113,23 @@ describe('"Analyse game" and the report (ReviewController)', () => {
     expect(r.text).toMatch(/^Cancelled after \d+ of 15 positions\. What was analysed is kept/);
     expect(r.done).toBeLessThan(15);
     expect(store.state.tree.root.eval).toBeDefined();
+    expect(store.state.game.review).toMatchObject({ complete: false });
+  }, 60000);
+
+  test('the main line changed during the analysis: not complete, and said so', async () => {
+    const { store, game, evals } = setup();
+    const review = new ReviewController({ store, engine: engine(), halt: async () => {}, evals });
+    game.loadPgn(TRAP);
+    const running = review.run({ depth: 12 });
+    await until(store, (s) => s.review.done >= 2, 60000);
+    // a variation made the main line (the first move replaced)
+    const side = store.state.tree.play(store.state.tree.root, 'd2d4');
+    store.state.tree.promote(side);
+    store.touch('tree');
+    await running;
+    const r = store.state.review;
+    expect(r.outcome).toBe('stopped');
+    expect(r.text).toMatch(/^The main line changed during the analysis/);
     expect(store.state.game.review).toMatchObject({ complete: false });
   }, 60000);
 
@@ -242,7 +260,12 @@ describe('the live analysis (AnalyseController)', () => {
   test('iterations of the shown position, its evaluation kept, engine off keeps the rows, space plays the best move', async () => {
     const { store, game } = setup();
     const kept = [];
-    const evals = { set: (node, ev) => { node.eval = ev; kept.push(ev.depth); store.touch('evals'); } };
+    const evals = { set: (node, ev) => { node.eval = ev; kept.push(ev.depth); store.touch('evals'); }, known: async (node) => node.eval };
+    const looked = [];
+    evals.known = async (node) => {
+      looked.push(node.ply);
+      return node.eval;
+    };
     const analyse = new AnalyseController({ store, engine: engine(), evals, play: (uci) => game.play(uci) });
     let s = await until(store, (st) => (st.log?.rows.filter((r) => r.bound === 'exact').length || 0) >= 6);
     expect(s.log.fen).toBe(s.current.fen);
@@ -257,6 +280,7 @@ describe('the live analysis (AnalyseController)', () => {
     analyse.playBest();
     s = await until(store, (st) => st.current.ply === 1);
     expect(s.current.uci).toBe(s.tree.root.eval.pv[0]);
+    expect(looked).toEqual([0, 1]); // each position shown is looked up among the saved ones
     analyse.toggle();
     s = await until(store, (st) => st.engine.state === 'running' && st.log?.fen === st.current.fen && st.log.rows.length > 0);
     // several lines and back (z)
@@ -281,7 +305,7 @@ describe('a game against the engine (PlayController)', () => {
     expect(s.headers).toMatchObject({ White: 'You', Black: 'Mainline (Level 1, ~1000)', Result: '*' });
     play.humanMove({ from: 'e2', to: 'e4' });
     s = await until(store, (st) => st.tree.mainline().length === 2 && !st.play.thinking);
-    expect(play.movableSide(s.current)).toBe('w');
+    expect(movableSide(s)).toBe('w');
     // a move out of turn or illegal is refused
     play.humanMove({ from: 'e4', to: 'e6' });
     expect(store.state.tree.mainline().length).toBe(2);
@@ -293,6 +317,20 @@ describe('a game against the engine (PlayController)', () => {
     expect(s.play.end).toMatchObject({ by: 'resigned', result: '0-1', text: 'White resigned' });
     expect(s.headers).toMatchObject({ Result: '0-1', Termination: 'White resigned' });
     expect(play.canTakeBack()).toBe(false);
+    // a game from a position where it is already over ends at once, by the rules
+    game.loadFen('7k/6Q1/6K1/8/8/8/8/8 b - - 0 1');
+    play.start({ colour: 'b', level: 0, clock: '1+0', fromHere: true, showThinking: false });
+    s = await until(store, (st) => st.mode === 'play' && !!st.play?.end);
+    expect(s.play.end).toMatchObject({ by: 'checkmate', result: '1-0' });
+    expect(s.play.clock.running).toBeNull();
+    // a game stopped because another game is opened: its headers stay out of that one
+    play.start({ colour: 'w', level: 0, clock: '', fromHere: false, showThinking: false });
+    await until(store, (st) => st.mode === 'play' && !st.play.end);
+    game.loadPgn('[White "Carlsen"]\n[Black "Nepo"]\n\n1. e4 e5 *');
+    s = await until(store, (st) => st.mode === 'analyse' && !!st.play.end);
+    expect(s.play.end.by).toBe('stopped');
+    expect(s.headers).toMatchObject({ White: 'Carlsen', Black: 'Nepo' });
+    expect(s.headers.Termination).toBeUndefined();
     // a game stopped by going back to analysis
     play.start({ colour: 'b', level: 0, clock: '1+0', fromHere: false, showThinking: false });
     s = await until(store, (st) => st.tree.mainline().length === 1 && !st.play.thinking);

@@ -13,6 +13,7 @@ import { movableSide, practiceBoard, shownEval, whiteWdl } from '../../app/src/m
 import { ratePieces } from '../../app/src/views/heatmap.js';
 import { explanation } from '../../app/src/controllers/explain.js';
 import { WriteQueue } from '../../app/src/services/storage.js';
+import { withSecond } from '../../app/src/controllers/saving.js';
 import { ITALIAN, reportTree } from './fixtures/report-tree.mjs';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -52,6 +53,24 @@ describe('the store', () => {
     }
     expect(seen).toEqual(['black']);
     expect(errors).toEqual(['a broken view']); // still reported, not swallowed
+  });
+
+  test('a change that keeps causing itself is reported and dropped, not a hung page', async () => {
+    const store = new Store(defaults());
+    let n = 0;
+    store.on(['error'], () => store.set({ error: `again ${++n}` }));
+    const errors = [];
+    const handler = (e) => errors.push(e.message);
+    process.on('uncaughtException', handler);
+    try {
+      store.set({ error: 'x' });
+      await tick();
+      await tick();
+    } finally {
+      process.off('uncaughtException', handler);
+    }
+    expect(n).toBe(20);
+    expect(errors).toEqual(['store: the subscribers of error keep changing them (dropped after 20 rounds)']);
   });
 
   test('unsubscribing', async () => {
@@ -281,6 +300,23 @@ describe('the write queue: retried, never dropped', () => {
     expect(states.slice(firstError, states.indexOf('saved', firstError))).not.toContain('saving');
   });
 
+  test('a game deleted: what waits for it, and a failed value, is forgotten', async () => {
+    const written = [];
+    let broken = true;
+    const q = new WriteQueue(async (k, v) => {
+      if (broken) throw failure();
+      written.push([k, v]);
+    }, () => {}, opts);
+    q.save('gone', 1);
+    await q.flush().catch(() => {});
+    expect(q.state).toBe('error');
+    q.forget('gone');
+    expect(q.state).toBe('saved'); // nothing is left unsaved
+    broken = false;
+    await q.retry();
+    expect(written).toEqual([]);
+  });
+
   test('storage full is said at once (no retries: space does not come back by itself)', async () => {
     let calls = 0;
     const q = new WriteQueue(async () => {
@@ -291,5 +327,17 @@ describe('the write queue: retried, never dropped', () => {
     await expect(q.flush()).rejects.toMatchObject({ kind: 'full' });
     expect(calls).toBe(1);
     expect(q.failed.get('g')).toBe(1);
+  });
+});
+
+describe('a deeper evaluation of one line keeps the second line it replaces', () => {
+  test('while that line is still not its best move', () => {
+    const old = { score: { cp: 20 }, depth: 12, pv: ['e2e4'], second: { score: { cp: -150 }, pv: ['d2d4'] } };
+    expect(withSecond({ score: { cp: 25 }, depth: 14, pv: ['e2e4'] }, old).second).toEqual(old.second);
+    // the old second line is the new best move: no second line to keep
+    expect(withSecond({ score: { cp: 25 }, depth: 14, pv: ['d2d4'] }, old).second).toBeUndefined();
+    // a search of two lines has its own (null: one legal move)
+    expect(withSecond({ score: { cp: 25 }, depth: 14, pv: ['e2e4'], second: null }, old).second).toBeNull();
+    expect(withSecond({ score: { cp: 25 }, depth: 14, pv: ['e2e4'] }, undefined).second).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // cheap) and its iterations go into a new log. A deeper exact line of the shown position is
 // saved as its evaluation. Also the engine's keys: on/off (`l`), several lines or one (`z`),
 // play the best move (space), and the engine settings.
-import { evalFromSearch } from 'mainline-chess/annotate';
+import { evalFromSearch, isTerminal } from 'mainline-chess/annotate';
 import { Analyser } from '../services/engine.js';
 import { IterationLog } from '../model/iterationlog.js';
 import { fenTurn } from '../model/format.js';
@@ -24,8 +24,10 @@ const START_DELAY_MS = 60;
 
 export class AnalyseController {
   /**
-   * @param {{ store: Store, engine: EngineHandle, evals: { set(node: MoveNode, ev: import('mainline-chess/annotate').Eval): void },
-   *           play: (uci: string) => void }} deps  play: plays a move after the shown one (the game controller's)
+   * @param {{ store: Store, engine: EngineHandle,
+   *           evals: { set(node: MoveNode, ev: import('mainline-chess/annotate').Eval): void, known(node: MoveNode): Promise<unknown> },
+   *           play: (uci: string) => void }} deps  play: plays a move after the shown one (the game controller's);
+   *   evals.known: looks for an evaluation of the position saved in any game (it is shown at once)
    */
   constructor({ store, engine, evals, play }) {
     this.store = store;
@@ -83,14 +85,17 @@ export class AnalyseController {
     }
     this.key = want.key;
     const node = want.node;
+    this.evals.known(node).catch(() => {});
     this.store.set({ log: new IterationLog(node.fen), panelNote: '' });
     const status = gameStatus(s.tree.chessAt(node));
-    if (status !== 'ongoing' || !s.engineOn) {
+    // a repetition or fifty moves the players went on from is no end (annotate.js's isTerminal)
+    const over = isTerminal(status, !node.children.length);
+    if (over || !s.engineOn) {
       if (this.running) this.analyser.stop();
       this.running = false;
-      if (status !== 'ongoing') {
+      if (over) {
         this.#engineState('idle');
-        this.store.set({ log: null, panelNote: `${status === 'checkmate' ? 'Checkmate' : STATUS_TEXT[status]}: nothing to analyse.` });
+        this.store.set({ log: null, panelNote: `${status === 'checkmate' ? 'Checkmate' : STATUS_TEXT[/** @type {keyof typeof STATUS_TEXT} */ (status)]}: nothing to analyse.` });
       } else this.#engineState('paused');
       return;
     }
@@ -106,16 +111,19 @@ export class AnalyseController {
     if (s.engine.state !== 'running') this.#engineState('running');
     log.add(info);
     this.store.touch('log');
-    // a deeper exact line of the shown position is its evaluation from now on
-    if (info.bound !== 'exact' || info.multipv !== 1) return;
+    if (info.bound !== 'exact') return;
     const node = s.current;
-    if (node.eval && node.eval.depth >= info.depth) return;
-    const ev = evalFromSearch(info, fenTurn(node.fen).turn, s.settings.pvMethod);
-    // the second line of the same iteration, when there is one (it helps the report's Great)
-    const row = log.best;
-    const second = row && row.depth === info.depth ? row.lines.get(2) : undefined;
-    if (second && second.bound === 'exact') ev.second = { score: /** @type {import('mainline-chess/annotate').Score} */ (second.score), pv: [...second.pv], pvSan: [...second.pvSan] };
-    this.evals.set(node, ev);
+    const turn = fenTurn(node.fen).turn;
+    // a deeper exact line of the shown position is its evaluation from now on
+    if (info.multipv === 1) {
+      if (node.eval && node.eval.depth >= info.depth) return;
+      this.evals.set(node, evalFromSearch(info, turn, s.settings.pvMethod));
+    } else if (info.multipv === 2 && node.eval && node.eval.depth === info.depth && node.eval.pv?.[0] !== info.pv[0]) {
+      // the same iteration's second line (the engine reports the lines in order): the report's
+      // Great moves need it
+      const { score, pv, pvSan } = evalFromSearch(info, turn);
+      this.evals.set(node, { ...node.eval, second: { score, pv: pv || [], pvSan: pvSan || [] } });
+    }
   }
 
   #engineState(/** @type {State['engine']['state']} */ state, detail = '') {
@@ -169,13 +177,20 @@ export class AnalyseController {
     if (patch.hash !== undefined && patch.hash !== before.hash) options.push(['Hash', patch.hash]);
     if (patch.pvMethod !== undefined && patch.pvMethod !== before.pvMethod) options.push(['PvMethod', patch.pvMethod]);
     if (patch.threads !== undefined && patch.threads > 0 && (!this.engine.engine || patch.threads !== this.engine.engine.threads)) options.push(['Threads', patch.threads]);
-    if (options.length) {
-      await this.analyser.stop();
-      for (const [name, value] of options) await this.engine.setOption(/** @type {any} */ (name), value);
+    if (!options.length) {
+      this.store.set({ settings: next });
+      return;
     }
-    this.store.set({ settings: next });
-    // a changed option changes the search even where the key does not
-    if (options.length) queueMicrotask(() => this.#refresh(true));
+    await this.analyser.stop();
+    try {
+      for (const [name, value] of options) await this.engine.setOption(/** @type {any} */ (name), value);
+      this.store.set({ settings: next });
+    } finally {
+      // the search starts again, with the options the engine took (a refused one changes
+      // nothing, and the settings show what they were)
+      this.store.touch('settings');
+      queueMicrotask(() => this.#refresh(true));
+    }
   }
 
   /** Stops the live search (the engine is wanted for something else: a whole-game analysis). */

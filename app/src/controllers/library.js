@@ -16,15 +16,18 @@ import { $, dismissable, h, download, fileName } from '../dom.js';
 export class LibraryController {
   /**
    * @param {{ store: Store, storage: () => Storage|null, open: (id: string) => Promise<void>,
-   *           newAnalysis: () => void, rename: (id: string, name: string) => Promise<void>, toast: (text: string) => void }} deps
-   *   storage: the database once open; open: opens a saved game; rename: renames one (the open one through the game)
+   *           newAnalysis: () => void, rename: (id: string, name: string) => Promise<void>,
+   *           forget: (id: string) => void, toast: (text: string) => void }} deps
+   *   storage: the database once open; open: opens a saved game; rename: renames one (the open one
+   *   through the game); forget: drops the writes still waiting for a game about to be deleted
    */
-  constructor({ store, storage, open, newAnalysis, rename, toast }) {
+  constructor({ store, storage, open, newAnalysis, rename, forget, toast }) {
     this.store = store;
     this.storage = storage;
     this.openGame = open;
     this.rename = rename;
     this.newAnalysis = newAnalysis;
+    this.forget = forget;
     this.toast = toast;
     this.dialog = /** @type {HTMLDialogElement} */ ($('library'));
     $('library-open').addEventListener('click', () => this.open());
@@ -137,9 +140,11 @@ export class LibraryController {
           }, 5000);
           return;
         }
-        await store.deleteGame(id);
-        // the open game is gone from the library: a new, empty analysis takes its place
+        // the open game gives its place to a new, empty analysis first, so that nothing written
+        // for it (a live evaluation, a retried write) comes after the delete
         if (id === this.store.state.game.id) this.newAnalysis();
+        this.forget(id);
+        await store.deleteGame(id);
         await this.render();
         this.#note('Deleted.');
       }

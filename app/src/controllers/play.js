@@ -6,6 +6,9 @@ import { LEVELS } from '../model/levels.js';
 import { GameTree, START_FEN } from '../model/tree.js';
 import { IterationLog } from '../model/iterationlog.js';
 import { gameStatus, resultOf, STATUS_TEXT } from '../model/rules.js';
+import { fenTurn } from '../model/format.js';
+import { pgnDate } from '../model/pgn.js';
+import { movableSide } from '../model/shown.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -43,6 +46,8 @@ export class PlayController {
     /** @type {Promise<void>} the engine is set up for the game */
     this.ready = Promise.resolve();
     this.timer = 0;
+    /** @type {GameTree|null} the game's tree (its headers are the game's only while it is shown) */
+    this.tree = null;
     // leaving play mode stops a game in progress
     store.on(['mode'], (s) => {
       if (s.mode !== 'play' && s.play && !s.play.end) this.#end({ by: 'stopped', result: '*', text: 'Game stopped (switched to analysis)' });
@@ -71,10 +76,13 @@ export class PlayController {
     /** @type {PlayGame} */
     const game = { human, level, clock, end: null, date: new Date(), thinking: false, showThinking: setup.showThinking };
     this.store.set({ mode: 'play', play: game, orientation: human === 'w' ? 'white' : 'black', error: '' });
-    this.setTree(new GameTree(fen), this.#headers(game));
+    this.tree = new GameTree(fen);
+    this.setTree(this.tree, this.#headers(game));
     this.store.set({ log: null, panelNote: setup.showThinking ? 'The engine thinks on its own moves; its iterations appear here.' : "The engine's thinking is hidden." });
     this.ready = this.#prepareEngine(game);
-    const turn = /** @type {'w'|'b'} */ (fen.split(' ')[1]);
+    // a game from a position where it is already over ends at once, by the rules
+    if (this.#checkEnd(this.tree.root)) return;
+    const turn = fenTurn(fen).turn;
     this.#startClock(turn);
     if (turn !== human) this.#engineMove();
   }
@@ -90,19 +98,11 @@ export class PlayController {
     }
   }
 
-  /** Which side the user may move now, at `node`. @param {MoveNode} node */
-  movableSide(node) {
-    const g = this.game;
-    const tree = this.store.state.tree;
-    if (!g || g.end || g.thinking || node !== tree.lineEnd(tree.root)) return null;
-    return turnOf(node) === g.human ? g.human : null;
-  }
-
   /** The user's move on the board (only at the end of the game, on the user's turn). */
   humanMove(/** @type {{ from: string, to: string, promotion?: string }} */ move) {
     const s = this.store.state;
     const node = s.current;
-    if (!this.movableSide(node)) {
+    if (s.mode !== 'play' || !movableSide(s)) {
       this.store.touch('current'); // the board puts the piece back
       return;
     }
@@ -122,14 +122,14 @@ export class PlayController {
     this.store.touch('tree');
     this.goTo(node);
     if (this.#checkEnd(node)) return;
-    if (turnOf(node) !== g.human) this.#engineMove();
+    if (fenTurn(node.fen).turn !== g.human) this.#engineMove();
   }
 
   /** Ends the game when the rules say so. */
   #checkEnd(/** @type {MoveNode} */ node) {
     const status = gameStatus(this.store.state.tree.chessAt(node));
     if (status === 'ongoing') return false;
-    this.#end({ by: status, result: resultOf(status, turnOf(node)), text: status === 'checkmate' ? `Checkmate: ${SIDE[/** @type {'w'|'b'} */ (node.color)]} wins` : STATUS_TEXT[status] });
+    this.#end({ by: status, result: resultOf(status, fenTurn(node.fen).turn), text: status === 'checkmate' ? `Checkmate: ${SIDE[/** @type {'w'|'b'} */ (node.color)]} wins` : STATUS_TEXT[status] });
     return true;
   }
 
@@ -183,21 +183,27 @@ export class PlayController {
   canTakeBack() {
     const g = this.game;
     if (!g || (g.end && !['checkmate', 'stalemate', 'material', 'repetition', 'fifty'].includes(g.end.by))) return false;
+    return !!this.#lastHumanMove();
+  }
+
+  /** The user's last move in the game, or null (none yet, or another game is shown). */
+  #lastHumanMove() {
+    const g = this.game;
     const tree = this.store.state.tree;
+    if (!g || tree !== this.tree) return null;
     let n = tree.lineEnd(tree.root);
     while (n.parent && n.color !== g.human) n = n.parent;
-    return !!n.parent;
+    return n.parent ? n : null;
   }
 
   /** Takes back the user's last move (and the engine's reply to it). */
   takeback() {
+    const mine = this.#lastHumanMove();
     const g = this.game;
-    if (!g || !this.canTakeBack()) return;
+    if (!g || !mine || !this.canTakeBack()) return;
     const tree = this.store.state.tree;
-    let n = tree.lineEnd(tree.root);
-    while (n.parent && n.color !== g.human) n = n.parent;
     this.#cancelSearch();
-    const target = /** @type {MoveNode} */ (n.parent);
+    const target = /** @type {MoveNode} */ (mine.parent);
     tree.cut(target);
     this.#update({ end: null, thinking: false });
     this.store.set({ headers: this.#headers(/** @type {PlayGame} */ (this.game)) });
@@ -221,10 +227,15 @@ export class PlayController {
     if (!show) this.store.set({ log: null, panelNote: "The engine's thinking is hidden." });
   }
 
+  /**
+   * Ends the game. Its result goes into its headers while its tree is the one shown (a game
+   * stopped because another was opened must not write into that one's).
+   */
   #end(/** @type {GameEnd} */ end) {
+    this.#cancelSearch();
     this.#stopClock();
     this.#update({ end, thinking: false });
-    this.store.set({ headers: this.#headers(/** @type {PlayGame} */ (this.game)) });
+    if (this.store.state.tree === this.tree) this.store.set({ headers: this.#headers(/** @type {PlayGame} */ (this.game)) });
   }
 
   /** @param {Partial<PlayGame>} patch */
@@ -242,7 +253,7 @@ export class PlayController {
     /** @type {Record<string,string>} */
     const h = {
       Event: 'Mainline board: game against the engine',
-      Date: `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`,
+      Date: pgnDate(d),
       White: g.human === 'w' ? 'You' : engineName,
       Black: g.human === 'b' ? 'You' : engineName,
       Result: g.end ? g.end.result : '*',
@@ -307,9 +318,4 @@ export class PlayController {
     }
     this.store.touch('clock');
   }
-}
-
-/** @param {MoveNode} node @returns {'w'|'b'} */
-function turnOf(node) {
-  return /** @type {'w'|'b'} */ (node.fen.split(' ')[1]);
 }

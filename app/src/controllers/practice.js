@@ -58,7 +58,7 @@ export class PracticeController {
     }
     this.tree = this.store.state.tree;
     this.store.set({ mode: 'practice', orientation: color === 'w' ? 'white' : 'black', error: '' });
-    this.#show({ color, items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0 });
+    this.#show({ color, items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [] });
   }
 
   /** The move being practised (the game's move that was a mistake). */
@@ -113,7 +113,8 @@ export class PracticeController {
       const engine = await this.engine.get();
       const fen = played.fen;
       const result = await engine.bestMove(fen, { depth: this.#depth() });
-      if (token !== this.token || this.practice !== this.store.state.practice) return;
+      const now = this.practice;
+      if (token !== this.token || !now || now.items !== p.items || now.index !== p.index) return;
       const after = evalFromSearch(result, fenTurn(fen).turn);
       const mover = /** @type {'w'|'b'} */ (node.color);
       const attempt = { mover, played: uci, before, after };
@@ -139,12 +140,16 @@ export class PracticeController {
     this.#set({ phase: 'solved', tries, message: `Correct: ${san}${score ? ` keeps it (${score})` : ' is the best move'}.${last ? '' : ' On to the next one.'}` });
   }
 
-  /** Keeps the result of the shown puzzle with the game (its first result stands). */
+  /**
+   * Keeps the result of the shown puzzle with the game: the latest practice's result stands (a
+   * mistake solved today counts, whatever happened the first time).
+   */
   #record(/** @type {boolean} */ solved, /** @type {number} */ tries) {
     const p = /** @type {Practice} */ (this.practice);
     const id = p.items[p.index];
     const game = this.store.state.game;
     this.store.set({ game: { ...game, practice: { ...game.practice, [id]: { solved, tries, hints: p.hints, date: Date.now() } } } });
+    this.#set({ recorded: [...p.recorded, id] });
   }
 
   /** A hint: first the piece to move, then the move itself. */
@@ -179,14 +184,16 @@ export class PracticeController {
     const p = this.practice;
     if (!p) return;
     this.token++;
-    if (p.phase !== 'solved' && !this.store.state.game.practice[p.items[p.index]]) this.#record(false, p.tries);
-    if (p.index + 1 >= p.items.length) {
-      const results = p.items.map((id) => this.store.state.game.practice[id]);
+    // skipped: not solved, this time
+    if (!p.recorded.includes(p.items[p.index])) this.#record(false, p.tries);
+    const q = /** @type {Practice} */ (this.practice);
+    if (q.index + 1 >= q.items.length) {
+      const results = q.items.map((id) => this.store.state.game.practice[id]);
       const solved = results.filter((r) => r && r.solved).length;
-      this.#set({ phase: 'done', message: `Done: ${solved} of ${p.items.length} solved. The results are saved with the game.` });
+      this.#set({ phase: 'done', message: `Done: ${solved} of ${q.items.length} solved. The results are saved with the game.` });
       return;
     }
-    this.#show({ ...p, index: p.index + 1, phase: 'ask', tried: null, hints: 0, tries: 0 });
+    this.#show({ ...q, index: q.index + 1, phase: 'ask', tried: null, hints: 0, tries: 0 });
   }
 
   /** Back to analysis, at the last puzzle's move. */

@@ -39,10 +39,12 @@ export class ReviewController {
       if (s.review.running && (s.mode !== 'analyse' || (changed.has('tree') && s.tree !== this.tree))) this.cancel();
     });
     store.on(['tree'], (s) => {
-      if (s.tree !== this.tree && !s.review.running && s.review.text) this.#set({ text: '', done: 0, total: 0 });
+      if (s.tree !== this.lastTree && !s.review.running && s.review.text) this.#set({ text: '', done: 0, total: 0, outcome: '' });
     });
     /** @type {import('../model/tree.js').GameTree|null} the tree being analysed */
     this.tree = null;
+    /** @type {import('../model/tree.js').GameTree|null} the tree analysed last (its outcome is on show) */
+    this.lastTree = null;
   }
 
   /** @param {Partial<ReviewState>} patch */
@@ -95,19 +97,26 @@ export class ReviewController {
     } catch (e) {
       failure = /** @type {Error} */ (e);
     }
-    const complete = done === line.length;
+    // complete only if the main line is still the one analysed (moves may be played, promoted or
+    // deleted meanwhile)
+    const now = [tree.root, ...tree.mainline()];
+    const complete = done === line.length && now.length === line.length && now.every((n, i) => n === line[i]);
     if (this.store.state.tree === tree) {
       const { game } = reportOf(tree);
       this.store.set({ game: { ...this.store.state.game, review: { limits, date: Date.now(), complete, ...(game ? { players: playersSummary(game) } : {}) } } });
     }
     // shown as saved only once it is written
     const saved = await this.evals.flush().then(() => true, () => false);
+    const changed = done === line.length && !complete;
     const text = complete
       ? `Analysed all ${line.length} positions${saved ? ' and saved them' : ''}.`
-      : failure
+      : changed
+        ? 'The main line changed during the analysis: Analyse game again to complete it (what was analysed is kept).'
+        : failure
         ? `Stopped after ${done} of ${line.length} positions: ${failure.message}. What was analysed is kept; Analyse game continues from there.`
         : `Cancelled after ${done} of ${line.length} positions. What was analysed is kept; Analyse game continues from there.`;
     this.tree = null;
+    this.lastTree = tree;
     this.#set({ running: false, done, text, outcome: complete ? 'done' : 'stopped' });
     if (failure) this.store.set({ error: `Analyse game: ${failure.message}` });
   }

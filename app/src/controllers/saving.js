@@ -38,7 +38,8 @@ export class SavingController {
     store.on(['tree', 'headers', 'game', 'evals'], (s, changed) => {
       const opened = s.tree !== this.tree && !!s.game.id;
       this.tree = s.tree;
-      if (changed.size === 1 && changed.has('game') && s.game === this.assigned) return;
+      const mine = ['tree', 'headers', 'game', 'evals'].filter((k) => changed.has(k));
+      if (mine.length === 1 && mine[0] === 'game' && s.game === this.assigned) return;
       // a game opened from the library is as it was saved (opening it is not a change, and
       // does not move it up the library's list); anything else is saved at once
       if (opened) this.#saveSession();
@@ -91,8 +92,8 @@ export class SavingController {
    * @param {MoveNode} node @param {Eval} ev
    */
   setEval(node, ev) {
-    node.eval = ev;
-    this.#savePosition(node.fen, ev);
+    node.eval = withSecond(ev, node.eval);
+    this.#savePosition(node.fen, node.eval);
     this.store.touch('evals');
   }
 
@@ -109,7 +110,7 @@ export class SavingController {
       stored = undefined;
     }
     if (stored && (!node.eval || stored.depth > node.eval.depth)) {
-      node.eval = stored; // a line saved for another game: its SAN is the same here (same position)
+      node.eval = withSecond(stored, node.eval); // a line saved for another game: its SAN is the same here (same position)
       this.store.touch('evals');
     }
     return node.eval;
@@ -120,6 +121,14 @@ export class SavingController {
   /** Resolves when every write asked for so far is on disk (rejects if one failed). */
   async flush() {
     await Promise.all([this.games.flush(), this.positions.flush(), this.session.flush()]);
+  }
+
+  /**
+   * Forgets a game about to be deleted: nothing still waiting to be written (or kept after a
+   * failure) may bring it back.
+   */
+  forget(/** @type {string} */ id) {
+    this.games.forget(id);
   }
 
   /** Writes again what failed (the Retry button). */
@@ -180,6 +189,17 @@ export class SavingController {
       });
     }
   }
+}
+
+/**
+ * A new evaluation keeps the second line of the one it replaces when it has none of its own (a
+ * search for one line) and that line is still not its best move: the report's Great moves need
+ * a second line, and losing it to a deeper one-line search would take them away.
+ * @param {Eval} ev @param {Eval|undefined} old @returns {Eval}
+ */
+export function withSecond(ev, old) {
+  if (ev.second !== undefined || !old || !old.second || old.second.pv[0] === ev.pv?.[0]) return ev;
+  return { ...ev, second: old.second };
 }
 
 /** Nothing worth a library entry: the start position, no moves, no note, no name. */

@@ -3,7 +3,7 @@
 // engine of its own, so the live analysis goes on beside it; the board draws its first move as a
 // dashed arrow and the engine panel shows the line.
 import { threatFen } from '../model/rules.js';
-import { whitePov } from '../model/format.js';
+import { fenTurn, whitePov } from '../model/format.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -45,7 +45,7 @@ export class ThreatController {
       return;
     }
     this.store.set({ threat: { fen: flipped, reason: null, line: null } });
-    const turn = /** @type {'w'|'b'} */ (flipped.split(' ')[1]);
+    const turn = fenTurn(flipped).turn;
     this.engine
       .get()
       .then((engine) => {

@@ -77,6 +77,7 @@ export function exportPgn(tree, headers = {}) {
   return treeToPgn(tree, all).trimEnd();
 }
 
-function pgnDate(/** @type {Date} */ d) {
+/** A date as PGN writes it: 2026.11.25. */
+export function pgnDate(/** @type {Date} */ d) {
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
 }

@@ -4,7 +4,7 @@
 // the answer away), and in a game only while the engine's thinking is shown.
 import { material } from 'mainline-chess/report';
 import { wdl } from 'mainline-chess/wdl';
-import { fenTurn } from './format.js';
+import { fenTurn, whitePov } from './format.js';
 import { fenAfter } from './rules.js';
 
 /**
@@ -20,7 +20,8 @@ export function shownEval(s) {
   if (s.mode === 'play' && !(s.play && s.play.showThinking)) return null;
   const live = s.log && s.log.fen === s.current.fen ? s.log.best : null;
   const saved = s.mode === 'analyse' ? s.current.eval : undefined;
-  if (saved && saved.depth > 0 && (!live || saved.depth > live.depth)) {
+  // a saved evaluation is one line: with several asked for, the live search's lines are shown
+  if (saved && saved.depth > 0 && (!live || (saved.depth > live.depth && s.settings.multipv === 1))) {
     return { score: saved.score, depth: saved.depth, source: 'saved', lines: [{ multipv: 1, score: saved.score, pv: saved.pv || [], pvSan: saved.pvSan || [] }] };
   }
   if (!live) return null;
@@ -38,7 +39,7 @@ export function shownEval(s) {
 export function whiteWdl(score, fen) {
   const turn = fenTurn(fen).turn;
   // the model takes the side to move's view
-  const mine = turn === 'w' ? score : score.mate !== undefined ? { mate: -score.mate } : { cp: -(score.cp || 0) };
+  const mine = whitePov(score, turn); // the same flip both ways
   const p = wdl(/** @type {any} */ (mine), material(fen).total);
   return turn === 'w' ? p : { win: p.loss, draw: p.draw, loss: p.win };
 }

@@ -274,6 +274,16 @@ export class WriteQueue {
     return this.#start();
   }
 
+  /** Drops what waits to be written under `key`, and a failed value of it (a game deleted). */
+  forget(/** @type {string} */ key) {
+    this.pending.delete(key);
+    this.failed.delete(key);
+    if (!this.pending.size && !this.failed.size && !this.running && this.state === 'error') {
+      this.error = null;
+      this.#set('saved');
+    }
+  }
+
   /** Writes the values whose writes failed again (the "Retry" button; also any later save). */
   retry() {
     return this.#start();

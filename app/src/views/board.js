@@ -8,6 +8,7 @@ import { Accessibility } from 'cm-chessboard/src/extensions/accessibility/Access
 import { Overlay } from './overlay.js';
 import { checkedKing, movesFrom } from '../model/rules.js';
 import { START_FEN } from '../model/tree.js';
+import { fenTurn } from '../model/format.js';
 
 // The sprites are the app's own (app/public/sprites, see scripts/make-sprites.mjs).
 const SPRITES = new URL(`${import.meta.env.BASE_URL}sprites/`, document.baseURI).href;
@@ -145,7 +146,7 @@ export class Board {
     switch (event.type) {
       case INPUT_EVENT_TYPE.moveInputStarted: {
         const piece = event.piece || '';
-        const turn = this.fen.split(' ')[1];
+        const turn = fenTurn(this.fen).turn;
         if (!this.#mayMove(piece[0]) || piece[0] !== turn) return false;
         const moves = movesFrom(this.fen, event.squareFrom);
         if (!moves.length) return false;

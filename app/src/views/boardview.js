@@ -4,7 +4,7 @@
 // practice hints, and the shown move's class in the game report as a badge.
 import { moveClass } from 'mainline-chess/report';
 import { Board } from './board.js';
-import { CLASS_BADGE, formatScore, whiteShare } from '../model/format.js';
+import { CLASS_BADGE, fenTurn, formatScore, whiteShare } from '../model/format.js';
 import { movableSide, practiceBoard, shownEval } from '../model/shown.js';
 
 /**
@@ -52,7 +52,7 @@ export class BoardView {
     const badges = [];
     const shown = shownEval(s);
     if (shown && s.settings.arrows && s.mode !== 'practice') {
-      const mover = s.current.fen.split(' ')[1];
+      const mover = fenTurn(s.current.fen).turn;
       const value = (/** @type {import('../model/format.js').Score} */ score) => (mover === 'w' ? whiteShare(score) : 1 - whiteShare(score));
       const best = value(shown.score);
       const several = shown.lines.length > 1;

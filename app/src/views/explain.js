@@ -2,7 +2,7 @@
 // of what each piece adds to the evaluation, the line's score beside the evaluation of that
 // position, and the sentence that says why they agree (or how they differ, and why).
 import { $, dismissable, h } from '../dom.js';
-import { drawHeatmap } from './heatmap.js';
+import { drawHeatmap, pieceSentence, ratePieces } from './heatmap.js';
 import { formatScore, numberedLine } from '../model/format.js';
 
 /** @typedef {import('../state.js').State} State */
@@ -36,8 +36,11 @@ export class ExplainView {
     );
     $('explain-message').textContent = x.message;
     const map = $('explain-board');
-    if (x.status === 'ready') drawHeatmap(map, x.endFen, x.pieces, s.orientation);
-    else map.replaceChildren(h('p', { class: 'explain-wait', text: x.status === 'loading' ? 'Evaluating…' : '' }));
+    if (x.status === 'ready') {
+      drawHeatmap(map, x.endFen, x.pieces, s.orientation);
+      // the heat map's numbers, for those who do not see it
+      map.append(h('ul', { class: 'sr-only', 'aria-label': 'What each piece adds' }, ...ratePieces(x.pieces).map((p) => h('li', { text: pieceSentence(p) }))));
+    } else map.replaceChildren(h('p', { class: 'explain-wait', text: x.status === 'loading' ? 'Evaluating…' : '' }));
     map.dataset.pieces = String(x.pieces.length);
     $('explain-legend').hidden = x.status !== 'ready' || !x.pieces.length;
   }

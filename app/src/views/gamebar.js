@@ -2,6 +2,7 @@
 // when a write failed), the opening it is, and New. Below the board: the shown position's
 // opening and the status line (whose move, check, mate, draw; the game against the engine).
 import { $ } from '../dom.js';
+import { isTerminal } from 'mainline-chess/annotate';
 import { gameStatus, STATUS_TEXT } from '../model/rules.js';
 
 /** @typedef {import('../state.js').State} State */
@@ -68,8 +69,8 @@ export class GameBar {
     else if (s.mode === 'play' && g && g.thinking) text = `${g.level.name} is thinking…`;
     else if (s.mode === 'play') text = `Your move${chess.inCheck() ? ' (check)' : ''}`;
     else if (status === 'checkmate') text = `Checkmate: ${chess.turn() === 'w' ? 'Black' : 'White'} wins`;
-    else if (status !== 'ongoing') text = STATUS_TEXT[status];
-    else text = `${turn} to move${chess.inCheck() ? ' (check)' : ''}`;
+    else if (isTerminal(status, !s.current.children.length)) text = STATUS_TEXT[/** @type {keyof typeof STATUS_TEXT} */ (status)];
+    else text = `${turn} to move${chess.inCheck() ? ' (check)' : ''}${status === 'ongoing' ? '' : ` · ${STATUS_TEXT[/** @type {keyof typeof STATUS_TEXT} */ (status)].replace(/: draw$/, '')}: a draw could be claimed`}`;
     $('status').textContent = text;
   }
 }

@@ -65,6 +65,15 @@ export function drawHeatmap(el, fen, pieces, orientation) {
   el.replaceChildren(root);
 }
 
+const NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+
+/** What a piece adds, in words: "White knight on f3: adds 3.42 pawns, 120% of its usual share". */
+export function pieceSentence(/** @type {RatedPiece} */ p) {
+  const side = p.piece === p.piece.toUpperCase() ? 'White' : 'Black';
+  const usual = p.ratio === null ? '' : `, ${Math.round(p.ratio * 100)}% of its usual share`;
+  return `${side} ${NAMES[/** @type {keyof typeof NAMES} */ (p.piece.toLowerCase())]} on ${p.square}: adds ${(p.own / 100).toFixed(2)} pawns${usual}`;
+}
+
 /** One square: its colour, the tint of its piece's part, the piece, the number. */
 /**
  * @param {Element} root @param {{ x: number, y: number }} at @param {boolean} light
@@ -84,8 +93,6 @@ function square(root, { x, y }, light, piece, rated, sq = '') {
   if (rated) {
     const t = svg('text', { x: 0.96, y: 0.95, 'text-anchor': 'end', class: 'hm-value' }, g);
     t.textContent = (rated.own / 100).toFixed(1);
-    const title = svg('title', {}, g);
-    const usual = rated.ratio === null ? '' : `, ${Math.round(rated.ratio * 100)}% of its usual share here`;
-    title.textContent = `${sq}: adds ${(rated.own / 100).toFixed(2)} pawns for ${piece && piece === piece.toUpperCase() ? 'White' : 'Black'}${usual}`;
+    svg('title', {}, g).textContent = pieceSentence(rated);
   }
 }

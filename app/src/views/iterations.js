@@ -49,6 +49,8 @@ export class IterationsView {
     this.log = null;
     /** @type {WeakMap<Row, HTMLElement>} */
     this.rowEls = new WeakMap();
+    /** @type {WeakMap<Element, Line>} each drawn line's element: the line it shows */
+    this.lineOf = new WeakMap();
     this.wdl = store.state.settings.wdl;
     /** the saved evaluation drawn, whether it is shown, and where */
     this.storedEv = /** @type {unknown} */ (undefined);
@@ -58,7 +60,7 @@ export class IterationsView {
     this.preview = new Board(els.previewBoard, { small: true });
     for (const el of [els.rows, els.stored]) this.#watch(el);
     window.addEventListener('scroll', () => (els.preview.hidden = true), { passive: true });
-    store.on(['log', 'panelNote', 'settings'], (s) => this.#render(s));
+    store.on(['log', 'panelNote', 'settings', 'engineOn', 'mode'], (s) => this.#render(s));
     store.on(['current', 'evals', 'mode', 'log', 'settings'], (s) => this.#renderStored(s));
     store.on(['orientation'], (s) => this.preview.setOrientation(s.orientation));
   }
@@ -165,13 +167,14 @@ export class IterationsView {
       if (number) moves.append(h('span', { class: 'num', text: number }));
       const changed = i >= line.changedFrom && depth > 1;
       moves.append(
-        h('button', { type: 'button', class: `mv${changed ? ' changed' : ''}${changed && i === line.changedFrom ? ' first-change' : ''}`, dataset: { i, num: number }, 'aria-label': `${number ? `${number} ` : ''}${san}: show this line up to here on the board`, text: san }),
+        h('button', { type: 'button', class: `mv${changed ? ' changed' : ''}${changed && i === line.changedFrom ? ' first-change' : ''}`, dataset: { i, num: number }, 'aria-label': `${number ? `${number} ` : ''}${san}: play this line up to here (hover or focus: preview it)`, text: san }),
         ' ',
       );
     });
-    // a saved line has no ending to show (it was not kept), but its end can be explained too
+    // a saved line has no ending to show (it was not kept), but its end can be explained too;
+    // a fail-high or fail-low line's score is a bound, not a score to explain
     const end = PV_END[/** @type {keyof typeof PV_END} */ (line.pvEnd)] || { label: line.pvEnd === 'saved' ? 'end' : line.pvEnd, title: 'The end of the saved line.' };
-    if (line.pv.length) {
+    if (line.pv.length && line.bound === 'exact') {
       moves.append(
         h('button', {
           type: 'button',
@@ -182,8 +185,9 @@ export class IterationsView {
           text: end.label,
         }),
       );
-    }
+    } else if (line.pv.length) moves.append(h('span', { class: `pvend pvend-${line.pvEnd}`, title: end.title, text: end.label }));
     const el = h('div', { class: 'it-line', 'data-testid': 'pv-line', dataset: { multipv: line.multipv, fen, uci: line.pv.join(' '), san: line.pvSan.join(' '), pvEnd: line.pvEnd, score: text, depth } }, score, moves);
+    this.lineOf.set(el, line);
     if (this.wdl && line.bound === 'exact') {
       const p = whiteWdl(line.score, fen);
       el.append(h('span', { class: 'it-wdl', 'data-testid': 'line-wdl', title: `White wins ${formatPercent(p.win)}, draw ${formatPercent(p.draw)}, Black wins ${formatPercent(p.loss)}, by Mainline's own model of what its scores mean`, text: `1-0 ${formatPercent(p.win)} · ½ ${formatPercent(p.draw)} · 0-1 ${formatPercent(p.loss)}` }));
@@ -201,13 +205,11 @@ export class IterationsView {
     });
     el.addEventListener('click', (e) => {
       const target = /** @type {HTMLElement} */ (e.target);
-      const end = target.closest?.('.pvend');
+      const end = target.closest?.('button.pvend');
       const lineEl = /** @type {HTMLElement|null} */ (target.closest?.('.it-line'));
-      if (end && lineEl) {
-        const d = lineEl.dataset;
-        const uci = (d.uci || '').split(' ').filter(Boolean);
-        const rowLine = this.#lineScore(lineEl);
-        this.actions.onExplain({ fen: String(d.fen), uci, pvSan: (d.san || '').split(' ').filter(Boolean), depth: Number(d.depth), score: rowLine, pvEnd: String(d.pvEnd) });
+      const line = lineEl && this.lineOf.get(lineEl);
+      if (end && lineEl && line) {
+        this.actions.onExplain({ fen: String(lineEl.dataset.fen), uci: line.pv, pvSan: line.pvSan, depth: Number(lineEl.dataset.depth), score: line.score, pvEnd: line.pvEnd });
         return;
       }
       const mv = /** @type {HTMLElement|null} */ (target.closest?.('.mv'));
@@ -215,17 +217,6 @@ export class IterationsView {
       const t = this.#target(mv);
       if (t) this.actions.onPlay(t.fen, t.uci);
     });
-  }
-
-  /** The score of a drawn line (White's view), read back from the log or the saved evaluation. */
-  #lineScore(/** @type {HTMLElement} */ lineEl) {
-    const s = this.store.state;
-    const mp = Number(lineEl.dataset.multipv);
-    const depth = Number(lineEl.dataset.depth);
-    if (lineEl.closest('.stored') && s.current.eval) return s.current.eval.score;
-    const row = s.log?.rows.find((r) => r.depth === depth && r.bound === 'exact' && r.lines.get(mp)?.pv.join(' ') === lineEl.dataset.uci);
-    const line = row?.lines.get(mp);
-    return line ? line.score : { cp: 0 };
   }
 
   #target(/** @type {HTMLElement} */ mv) {
@@ -252,7 +243,11 @@ export class IterationsView {
     }
     mv.classList.add('hovered');
     const fen = safeFenAfter(t.fen, t.uci);
-    if (!fen) return;
+    if (!fen) {
+      box.hidden = true;
+      this.actions.onHover(null);
+      return;
+    }
     const last = t.uci[t.uci.length - 1];
     this.preview.set({ fen, lastMove: { from: last.slice(0, 2), to: last.slice(2, 4) }, animate: false });
     this.els.previewCaption.textContent = `after ${moveNumber(t.fen, t.index)} ${t.san}`;

@@ -3,7 +3,7 @@
 // with their clocks.
 import { $, h } from '../dom.js';
 import { LEVELS, calibrated } from '../model/levels.js';
-import { formatClock } from '../model/format.js';
+import { fenTurn, formatClock } from '../model/format.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -53,7 +53,7 @@ export class PlayPanel {
     $('player-bottom').hidden = !inPlay || !g;
     if (!g || !inPlay) return;
     const bottom = s.orientation === 'white' ? 'w' : 'b';
-    const toMove = s.tree.lineEnd(s.tree.root).fen.split(' ')[1];
+    const toMove = fenTurn(s.tree.lineEnd(s.tree.root).fen).turn;
     for (const [id, side] of /** @type {[string, 'w'|'b'][]} */ ([['player-bottom', bottom], ['player-top', bottom === 'w' ? 'b' : 'w']])) {
       const el = $(id);
       /** @type {HTMLElement} */ (el.querySelector('.player-name')).textContent = side === g.human ? `You (${SIDE[side]})` : `Mainline ${g.level.name} ≈${g.level.elo} (${SIDE[side]})`;

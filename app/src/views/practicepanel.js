@@ -12,6 +12,8 @@ export class PracticePanel {
    */
   constructor(store, actions) {
     this.el = $('practice-panel');
+    // one live region for the whole practice, so that screen readers hear every verdict
+    this.message = h('p', { class: 'practice-message', 'data-testid': 'practice-message', role: 'status', 'aria-live': 'polite' });
     this.el.addEventListener('click', (e) => {
       const b = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (e.target).closest('button[data-action]'));
       const act = b && /** @type {keyof typeof actions} */ (b.dataset.action);
@@ -34,15 +36,18 @@ export class PracticePanel {
     const dots = h(
       'ol',
       { class: 'practice-dots', 'aria-label': 'Puzzles' },
-      ...p.items.map((id, i) =>
-        h('li', { class: `${i === p.index ? 'current ' : ''}${results[i] ? (results[i].solved ? 'solved' : 'missed') : ''}`, title: results[i] ? (results[i].solved ? 'solved' : 'not solved') : i === p.index ? 'this one' : 'to do', text: String(i + 1) }),
-      ),
+      ...p.items.map((id, i) => {
+        const state = results[i] ? (results[i].solved ? 'solved' : 'not solved') : i === p.index ? 'this one' : 'to do';
+        return h('li', { class: `${i === p.index ? 'current ' : ''}${results[i] ? (results[i].solved ? 'solved' : 'missed') : ''}`, title: state }, String(i + 1), h('span', { class: 'sr-only', text: `: ${state}` }));
+      }),
     );
+    this.message.className = `practice-message phase-${p.phase}`;
+    if (this.message.textContent !== p.message) this.message.textContent = p.message;
     const button = (/** @type {string} */ action, /** @type {string} */ text, /** @type {boolean} */ show, primary = false) => (show ? h('button', { type: 'button', class: primary ? 'primary' : '', dataset: { action }, 'data-testid': `practice-${action}`, text }) : null);
     this.el.replaceChildren(
       h('h2', { text: `Learn from your mistakes: ${s.practice?.color === 'w' ? 'White' : 'Black'}` }),
       dots,
-      h('p', { class: `practice-message phase-${p.phase}`, 'data-testid': 'practice-message', role: 'status', 'aria-live': 'polite', text: p.message }),
+      this.message,
       h(
         'div',
         { class: 'practice-actions' },
