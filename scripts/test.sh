@@ -172,6 +172,10 @@ fi
 # `npm start` does (app/server.mjs), then drives it in Chromium; screenshots: test-results/app-*.png
 # offline app (service worker, IndexedDB, library, whole-game analysis): tests/js/app-offline.test.mjs
 # (Chromium), app-storage.test.mjs (fake-indexeddb), annotate.test.mjs, mainline-analyse.test.mjs
+# embedding: element.test.mjs (<mainline-analysis> on plain pages, plain / COOP+COEP / strict CSP,
+# and through an import map); consumers.test.mjs (the packed tarball built by Vite, webpack,
+# esbuild, Rollup and Next.js from tests/consumers/, whose lockfile pins them: `npm ci` from the
+# npm registry into a scratch folder; Node import and require; tsc --strict)
 # the app's JavaScript against its JSDoc types (app/tsconfig.json; nothing emitted)
 stage "typecheck the board app (tsc -p app)" npx --no -- tsc -p app
 stage "vitest (tests/js)" npx --no vitest run --dir tests/js

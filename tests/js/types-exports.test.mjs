@@ -34,3 +34,41 @@ describe('the sub-entries’ types declare what their modules export', () => {
     expect(SUBPATHS.map(([k]) => k)).toEqual(expect.arrayContaining(['./annotate', './report', './wdl']));
   });
 });
+
+/** The members of an interface of a .d.ts file: required and optional. */
+function members(file, name) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const decl = source.statements.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === name);
+  if (!decl) throw new Error(`${file} declares no interface ${name}`);
+  const required = [];
+  const optional = [];
+  for (const m of decl.members) if (ts.isPropertySignature(m)) (m.questionToken ? optional : required).push(m.name.getText(source));
+  return { required, optional };
+}
+
+describe('the message types: index.d.ts declares the fields the engine sends', () => {
+  test('IterationInfo, SearchResult, EvalTrace, LegalMove, PositionInfo', async () => {
+    const { createEngine } = await import('../../web/src/node.js');
+    const engine = await createEngine({ options: { VerifyPv: true } });
+    try {
+      const infos = [];
+      const result = await engine.bestMove('startpos', { depth: 4 }, { onInfo: (i) => infos.push(i) });
+      const sent = {
+        IterationInfo: infos.find((i) => i.bound === 'exact'),
+        SearchResult: result,
+        EvalTrace: await engine.evalTrace('startpos'),
+        LegalMove: (await engine.legalMoves('startpos'))[0],
+        PositionInfo: await engine.positionInfo('startpos'),
+      };
+      for (const [name, object] of Object.entries(sent)) {
+        const { required, optional } = members(path.join(WEB, 'index.d.ts'), name);
+        const keys = Object.keys(object);
+        expect(keys.filter((k) => !required.includes(k) && !optional.includes(k)), `${name}: sent but not declared`).toEqual([]);
+        expect(required.filter((k) => !keys.includes(k)), `${name}: declared but not sent`).toEqual([]);
+      }
+      expect(Object.keys(sent.IterationInfo)).toContain('pvCheck'); // the optional one, sent with VerifyPv
+    } finally {
+      engine.terminate();
+    }
+  });
+});

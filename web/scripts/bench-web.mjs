@@ -4,6 +4,7 @@
 //           minified as an app's bundler would), the network included   target: all <= 200 KB
 //           The threaded build instead: dist/mainline_web_mt.wasm + worker-mt.js +
 //           mainline_web_mt.js + mainline_web_mt.worker.js       target: <= 1.10x the single
+//           <mainline-analysis> (src/element.js minified, the client outside) on top   <= 30 KB
 //   speed   `bench` nodes/second of the web build in Node (the package, in a worker thread) vs the
 //           native `build/mainline bench`; same bench signature required   target: >= 0.85
 //           (the node CLI build, build-wasm/mainline.js, is shown for reference)
@@ -43,10 +44,14 @@ async function sizes() {
   const mt = ['dist/mainline_web_mt.wasm', 'dist/worker-mt.js', 'dist/mainline_web_mt.js', 'dist/mainline_web_mt.worker.js'].map((f) => ({ f, gz: gz(file(f)) }));
   let client = null;
   let clientNote = 'esbuild --minify of src/index.js + src/client.js';
+  /** @type {Buffer|null} the element on top of the client: its own code, the PGN reader, the pieces */
+  let element = null;
   try {
     const esbuild = await import('esbuild');
-    const r = await esbuild.build({ entryPoints: [path.join(WEB, 'src/index.js')], bundle: true, format: 'esm', minify: true, write: false, logLevel: 'silent' });
-    client = Buffer.from(r.outputFiles[0].contents);
+    const bundle = async (entry, external = []) =>
+      Buffer.from((await esbuild.build({ entryPoints: [path.join(WEB, entry)], bundle: true, format: 'esm', minify: true, write: false, logLevel: 'silent', external })).outputFiles[0].contents);
+    client = await bundle('src/index.js');
+    element = await bundle('src/element.js', ['./index.js']);
   } catch {
     client = Buffer.concat([file('src/index.js'), file('src/client.js')]);
     clientNote = 'src/index.js + src/client.js unminified (esbuild not installed)';
@@ -56,6 +61,7 @@ async function sizes() {
     worker: { raw: worker.length, gz: gz(worker) },
     glue: { raw: glue.length, gz: gz(glue) },
     client: { raw: client.length, gz: gz(client), note: clientNote },
+    element: element ? { raw: element.length, gz: gz(element) } : null,
     threaded: mt,
   };
 }
@@ -118,7 +124,8 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   for (const { f, gz: n } of s.threaded) log(`    ${f.padEnd(34)} ${kb(n).padStart(9)} gz`);
   const threadedKb = s.threaded.reduce((a, x) => a + x.gz, 0) / 1024 + s.client.gz / 1024;
   log(`    single-threaded download ${fmt(totalKb)} KB, threaded ${fmt(threadedKb)} KB (client included)`);
-  rows.push({ what: 'size', wasmGz: s.wasm.gz, workerGz: s.worker.gz, clientGz: s.client.gz, engineKb, totalKb, threadedKb });
+  if (s.element) log(`    <mainline-analysis> adds  ${kb(s.element.raw).padStart(9)} raw  ${kb(s.element.gz).padStart(9)} gz   (esbuild --minify of src/element.js, its board, pieces and PGN reader; the client outside)`);
+  rows.push({ what: 'size', wasmGz: s.wasm.gz, workerGz: s.worker.gz, clientGz: s.client.gz, elementGz: s.element?.gz ?? null, engineKb, totalKb, threadedKb });
 
   // ---- speed: bench nps, web build in Node vs native
   const { createEngine } = await import(pathToFileURL(path.join(WEB, 'src/node.js')));
@@ -212,6 +219,7 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   log('\n  budgets:');
   target('download: wasm + worker JS + client, gzip (KB)', totalKb, 200, false, `   (engine ${fmt(engineKb)} KB + client ${kb(s.client.gz)})`);
   target('threaded download / single-threaded', threadedKb / totalKb, 1.1, false, `   (${fmt(threadedKb)} KB)`);
+  if (s.element) target('<mainline-analysis> on top of the engine download, gzip (KB)', s.element.gz / 1024, 30, false, '   (board included)');
   if (got.native) {
     target('bench nps, web build in Node / native (best)', best('web') / best('native'), 0.85, true, `   (median ${fmt(med('web') / med('native'), 2)}${got.cli ? `; node CLI build ${fmt(best('cli') / best('native'), 2)}` : ''})`);
     target('bench nps, threaded web build / native', best('webmt') / best('native'), 0.85, true, `   (median ${fmt(med('webmt') / med('native'), 2)})`);

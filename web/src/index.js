@@ -13,10 +13,12 @@ const WASM_URLS = {
   threaded: new URL('../dist/mainline_web_mt.wasm', import.meta.url),
 };
 // The threaded build's module and its helper Workers' script, passed to the worker (a bundler
-// that renames files sees these `new URL`s and renames them here too).
+// that renames files sees these `new URL`s and renames them here too). `?no-inline`: Vite would
+// make the small helper script a data: URL, from which a Worker can neither import the module
+// nor share the page's memory; other bundlers and servers pass the query along unread.
 const THREADED_URLS = {
   module: new URL('../dist/mainline_web_mt.js', import.meta.url),
-  pthread: new URL('../dist/mainline_web_mt.worker.js', import.meta.url),
+  pthread: new URL('../dist/mainline_web_mt.worker.js?no-inline', import.meta.url),
 };
 // The most threads a page gets without asking: one core is left to the page itself.
 const DEFAULT_THREADS_CAP = 8;

@@ -1,0 +1,2 @@
+// Next.js: nothing for mainline-chess.
+export default {};

@@ -1,0 +1,158 @@
+// <mainline-analysis> (web/src/element.js) in Chromium, on plain HTML pages served from the
+// package's folder with no build step (web/test/server.mjs): without special headers, with
+// COOP/COEP (the threaded build), and under a strict Content-Security-Policy (no eval, no inline
+// script or style: the element's styles are a constructed stylesheet); and by its package name
+// through an import map, as from a CDN. Screenshots: test-results/element-*.png.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Chess } from 'chess.js';
+import { startServer, launchChromium } from '../../web/test/server.mjs';
+import { haveBrowser, SHOTS } from './app-page.mjs';
+
+let server;
+let chromium;
+beforeAll(async () => {
+  if (!haveBrowser) return;
+  server = await startServer();
+  chromium = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+}, 60000);
+afterAll(async () => {
+  await chromium?.close();
+  await server?.close();
+});
+
+/** A page of the element in a fresh context; `problems` collects errors and CSP reports. */
+async function open(mode, page = 'element.html') {
+  const context = await chromium.browser.newContext({ viewport: { width: 900, height: 640 } });
+  const p = await context.newPage();
+  const problems = [];
+  p.on('console', (m) => {
+    if (m.type() === 'error' || /Content.Security|Refused/.test(m.text())) problems.push(m.text());
+  });
+  p.on('pageerror', (e) => problems.push(String(e)));
+  await p.goto(`${server.url}/${mode}/test/${page}`);
+  return { page: p, context, problems };
+}
+
+/** Every line the element reported is legal from its position, and its SAN is the UCI's. */
+function expectLegal(iterations) {
+  for (const it of iterations) {
+    const chess = new Chess(it.fen);
+    it.pvSan.forEach((san, i) => {
+      const m = chess.move(san);
+      expect(m.from + m.to + (m.promotion || '')).toBe(it.pv[i]);
+    });
+  }
+}
+
+const bestmoves = (page, n) => page.waitForFunction((k) => window.__events?.bestmove.length >= k, n, { timeout: 30000 });
+
+describe.skipIf(!haveBrowser).each([
+  ['plain', false],
+  ['coi', true],
+  ['csp', false],
+])('<mainline-analysis> on a plain page, %s', (mode, isolated) => {
+  test('analyses to its depth with legal lines, draws board, bar and iterations, takes a move, says what is wrong with a bad attribute', async () => {
+    const { page, context, problems } = await open(mode);
+    try {
+      await bestmoves(page, 1);
+      expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolated);
+      let ev = await page.evaluate(() => window.__events);
+      const exact = ev.iteration.filter((i) => i.bound === 'exact');
+      expect(Math.max(...exact.map((i) => i.depth))).toBe(10);
+      expect(new Set(exact.map((i) => i.multipv))).toEqual(new Set([1, 2]));
+      expectLegal(ev.iteration);
+      expect(ev.bestmove[0]).toMatchObject({ stopped: false, depth: 10, fen: 'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3' });
+      expect(ev.bestmove[0].bestMove).toBe(ev.iteration.filter((i) => i.multipv === 1 && i.bound === 'exact').at(-1).pv[0]);
+      // the shadow DOM: 64 squares, 32 pieces, an arrow per line, a row per depth, the bar
+      const look = await page.evaluate(() => {
+        const root = document.getElementById('board').shadowRoot;
+        return {
+          squares: root.querySelectorAll('[part=board] rect[data-square]').length,
+          pieces: root.querySelectorAll('[part=board] [data-piece]').length,
+          arrows: [...root.querySelectorAll('[part=board] .arrow')].map((a) => a.dataset.arrow),
+          rows: root.querySelectorAll('[part=row]').length,
+          firstRow: root.querySelector('[part=row]').textContent,
+          score: root.querySelector('[part=score]').textContent,
+          bar: root.querySelector('[part=evalbar]').getAttribute('aria-valuetext'),
+          styled: getComputedStyle(root.querySelector('[part=panel]')).borderTopStyle,
+        };
+      });
+      expect(look.squares).toBe(64);
+      expect(look.pieces).toBe(32);
+      expect(look.arrows.length).toBe(2);
+      expect(look.rows).toBe(10);
+      expect(look.firstRow).toMatch(/^10([+-]\d+\.\d\d|0\.00)3\.\.\.[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]/); // depth, score, the line from 3...
+      expect(look.score).toMatch(/^[+-]\d+\.\d\d$|^0\.00$/);
+      expect(look.bar).toBe(`${look.score} (White's view)`);
+      expect(look.styled).toBe('solid'); // the constructed stylesheet applies, CSP or not
+      await page.screenshot({ path: path.join(SHOTS, `element-${mode}.png`) });
+
+      // interactive: Black plays Nf6 on the board (g8 then f6): the move event, a new analysis
+      const box = await page.locator('mainline-analysis').evaluate((el) => {
+        const r = el.shadowRoot.querySelector('[part=board]').getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width };
+      });
+      const at = (sq) => ({ x: box.x + (('abcdefgh'.indexOf(sq[0]) + 0.5) * box.w) / 8, y: box.y + ((8 - Number(sq[1]) + 0.5) * box.w) / 8 });
+      await page.mouse.click(at('g8').x, at('g8').y);
+      await page.waitForFunction(() => document.getElementById('board').shadowRoot.querySelectorAll('.target').length > 0);
+      await page.mouse.click(at('f6').x, at('f6').y);
+      await bestmoves(page, 2);
+      ev = await page.evaluate(() => window.__events);
+      expect(ev.move).toEqual([{ uci: 'g8f6', san: 'Nf6' }]);
+      expect(ev.bestmove[1].fen).toBe('r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4');
+      expect(await page.evaluate(() => window.__board.position.moves)).toEqual(['g8f6']);
+
+      // a bad attribute: said (event and in the element), and nothing else changes
+      await page.evaluate(() => window.__board.setAttribute('multipv', 'lots'));
+      await page.waitForFunction(() => window.__events.error.length === 1);
+      ev = await page.evaluate(() => window.__events);
+      expect(ev.error[0].message).toBe('multipv="lots": a whole number from 1 to 64 was expected');
+      expect(await page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('[part=error]').textContent)).toBe(ev.error[0].message);
+      expect(await page.evaluate(() => window.__board.position.moves)).toEqual(['g8f6']);
+      // corrected: analysed again; a bad FEN is refused the same way
+      await page.evaluate(() => window.__board.setAttribute('multipv', '1'));
+      await bestmoves(page, 3);
+      await page.evaluate(() => window.__board.setAttribute('fen', '8/8/8/8 w - - 0 1'));
+      await page.waitForFunction(() => window.__events.error.length === 2);
+      expect((await page.evaluate(() => window.__events)).error[1].message).toMatch(/^fen: /);
+      // an infinite analysis, stopped by the page
+      const stopped = await page.evaluate(async () => {
+        const b = window.__board;
+        b.setAttribute('fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+        b.removeAttribute('depth');
+        await new Promise((r) => setTimeout(r, 400));
+        return b.stop();
+      });
+      expect(stopped).toMatchObject({ stopped: true });
+      expect(stopped.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]$/);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+});
+
+describe.skipIf(!haveBrowser)('<mainline-analysis> by its package name, through an import map', () => {
+  test('a PGN, the board turned, depth 8', async () => {
+    const { page, context, problems } = await open('plain', 'element-importmap.html');
+    try {
+      await bestmoves(page, 1);
+      const ev = await page.evaluate(() => window.__events);
+      expect(ev.bestmove[0]).toMatchObject({ depth: 8, fen: 'r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4' });
+      expectLegal(ev.iteration);
+      // black at the bottom: a8 drawn in the bottom-right corner
+      const a8 = await page.evaluate(() => {
+        const r = document.getElementById('board').shadowRoot.querySelector('rect[data-square=a8]');
+        return { x: Number(r.getAttribute('x')), y: Number(r.getAttribute('y')) };
+      });
+      expect(a8).toEqual({ x: 280, y: 280 });
+      await page.screenshot({ path: path.join(SHOTS, 'element-importmap.png') });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60000);
+});

@@ -1,0 +1,59 @@
+// Types of `mainline-chess/element` (src/element.js): `import 'mainline-chess/element'` registers
+// <mainline-analysis>, the engine's live analysis as one tag.
+
+import type { Engine, EngineError, IterationInfo, SearchResult } from './index.js';
+
+/** What the `iteration` event carries: one iteration (or one line of it) and the searched position. */
+export interface AnalysisIterationDetail extends IterationInfo {
+  fen: string;
+}
+
+/** What the `bestmove` event carries: the search's result and the searched position. */
+export interface AnalysisBestMoveDetail extends SearchResult {
+  fen: string;
+}
+
+/** What the `move` event carries: a move made on the board (with `interactive`). */
+export interface AnalysisMoveDetail {
+  uci: string;
+  san: string;
+}
+
+/** The element's events (an HTMLElement's others as usual; `error` is the element's own). */
+export interface MainlineAnalysisEventMap extends Omit<HTMLElementEventMap, 'error'> {
+  iteration: CustomEvent<AnalysisIterationDetail>;
+  bestmove: CustomEvent<AnalysisBestMoveDetail>;
+  move: CustomEvent<AnalysisMoveDetail>;
+  /** An engine error, or a bad attribute (the element keeps its previous position and analysis). */
+  error: CustomEvent<EngineError | Error>;
+}
+
+/**
+ * <mainline-analysis fen pgn orientation multipv depth movetime threads interactive>.
+ * Styled through CSS custom properties (--mainline-board-size, --mainline-light-square,
+ * --mainline-dark-square, --mainline-accent, --mainline-arrow, --mainline-best-arrow,
+ * --mainline-font, --mainline-text, --mainline-muted, --mainline-line, --mainline-background,
+ * --mainline-panel-height, ...) and ::part(board | evalbar | panel | head | score | status |
+ * iterations | row | depth | line | value | pvend | error | promotion | container).
+ */
+export class MainlineAnalysis extends HTMLElement {
+  static readonly observedAttributes: readonly string[];
+  /** The element's engine, started on first use (one per element). */
+  readonly engine: Promise<Engine>;
+  /** The position analysed: a start FEN and the UCI moves played from it. */
+  readonly position: { fen: string; moves: string[] };
+  /** Analyses the position the attributes give (or that moves on the board reached). */
+  analyse(): Promise<SearchResult>;
+  /** Stops the analysis; resolves with its result, or null when none runs. */
+  stop(): Promise<SearchResult | null>;
+  addEventListener<K extends keyof MainlineAnalysisEventMap>(type: K, listener: (this: MainlineAnalysis, ev: MainlineAnalysisEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof MainlineAnalysisEventMap>(type: K, listener: (this: MainlineAnalysis, ev: MainlineAnalysisEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mainline-analysis': MainlineAnalysis;
+  }
+}
