@@ -24,26 +24,39 @@ export interface MainlineAnalysisEventMap extends Omit<HTMLElementEventMap, 'err
   iteration: CustomEvent<AnalysisIterationDetail>;
   bestmove: CustomEvent<AnalysisBestMoveDetail>;
   move: CustomEvent<AnalysisMoveDetail>;
-  /** An engine error, or a bad attribute (the element keeps its previous position and analysis). */
+  /** An engine error, or a bad attribute (the element keeps its previous position and analyses it). */
   error: CustomEvent<EngineError | Error>;
 }
 
 /**
- * <mainline-analysis fen pgn orientation multipv depth movetime threads interactive>.
+ * <mainline-analysis fen pgn orientation multipv depth movetime threads interactive worker-url wasm-url>.
  * Styled through CSS custom properties (--mainline-board-size, --mainline-light-square,
  * --mainline-dark-square, --mainline-accent, --mainline-arrow, --mainline-best-arrow,
  * --mainline-font, --mainline-text, --mainline-muted, --mainline-line, --mainline-background,
- * --mainline-panel-height, ...) and ::part(board | evalbar | panel | head | score | status |
+ * --mainline-panel-height, ...) and ::part(board | evalbar | panel | head | score | status | note |
  * iterations | row | depth | line | value | pvend | error | promotion | container).
  */
 export class MainlineAnalysis extends HTMLElement {
   static readonly observedAttributes: readonly string[];
-  /** The element's engine, started on first use (one per element). */
+  /** The attributes, as properties (setting one sets the attribute; null removes it). */
+  fen: string | null;
+  pgn: string | null;
+  orientation: 'white' | 'black';
+  multipv: string | number | null;
+  depth: string | number | null;
+  movetime: string | number | null;
+  threads: string | number | null;
+  interactive: boolean;
+  /** The element's engine, started on first use (one per element, ended when it leaves the page). */
   readonly engine: Promise<Engine>;
   /** The position analysed: a start FEN and the UCI moves played from it. */
   readonly position: { fen: string; moves: string[] };
-  /** Analyses the position the attributes give (or that moves on the board reached). */
-  analyse(): Promise<SearchResult>;
+  /**
+   * Analyses the position the attributes give (or that moves on the board reached). Resolves
+   * with the result; with null when stopped or replaced before it started. Rejects with what
+   * went wrong (also sent as an `error` event).
+   */
+  analyse(): Promise<SearchResult | null>;
   /** Stops the analysis; resolves with its result, or null when none runs. */
   stop(): Promise<SearchResult | null>;
   addEventListener<K extends keyof MainlineAnalysisEventMap>(type: K, listener: (this: MainlineAnalysis, ev: MainlineAnalysisEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;

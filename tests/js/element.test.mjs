@@ -85,49 +85,75 @@ describe.skipIf(!haveBrowser).each([
       expect(look.arrows.length).toBe(2);
       expect(look.rows).toBe(10);
       expect(look.firstRow).toMatch(/^10([+-]\d+\.\d\d|0\.00)3\.\.\.[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]/); // depth, score, the line from 3...
-      expect(look.score).toMatch(/^[+-]\d+\.\d\d$|^0\.00$/);
-      expect(look.bar).toBe(`${look.score} (White's view)`);
+      // the score from White's side: Black is to move, so the engine's score turned round
+      const last = exact.filter((i) => i.multipv === 1).at(-1);
+      const white = last.score.mate !== undefined ? { mate: -last.score.mate } : { cp: -last.score.cp };
+      const shown = white.mate !== undefined ? `#${white.mate}` : white.cp === 0 ? '0.00' : `${white.cp > 0 ? '+' : '-'}${(Math.abs(white.cp) / 100).toFixed(2)}`;
+      expect(look.score).toBe(shown);
+      expect(look.bar).toBe(`${shown} (White's view)`);
       expect(look.styled).toBe('solid'); // the constructed stylesheet applies, CSP or not
       await page.screenshot({ path: path.join(SHOTS, `element-${mode}.png`) });
 
-      // interactive: Black plays Nf6 on the board (g8 then f6): the move event, a new analysis
-      const box = await page.locator('mainline-analysis').evaluate((el) => {
-        const r = el.shadowRoot.querySelector('[part=board]').getBoundingClientRect();
-        return { x: r.x, y: r.y, w: r.width };
-      });
-      const at = (sq) => ({ x: box.x + (('abcdefgh'.indexOf(sq[0]) + 0.5) * box.w) / 8, y: box.y + ((8 - Number(sq[1]) + 0.5) * box.w) / 8 });
-      await page.mouse.click(at('g8').x, at('g8').y);
-      await page.waitForFunction(() => document.getElementById('board').shadowRoot.querySelectorAll('.target').length > 0);
-      await page.mouse.click(at('f6').x, at('f6').y);
+      // interactive: Black plays Nf6 on the board, by pointer (g8 then f6) or, in the isolated
+      // page, by keyboard (the board focused: arrows from e2 to g8, Enter, to f6, Enter)
+      if (mode === 'coi') {
+        await page.focus('mainline-analysis >> [part=board]');
+        for (const k of ['ArrowRight', 'ArrowRight', ...Array(6).fill('ArrowUp'), 'Enter', 'ArrowLeft', 'ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(k);
+      } else {
+        const box = await page.locator('mainline-analysis').evaluate((el) => {
+          const r = el.shadowRoot.querySelector('[part=board]').getBoundingClientRect();
+          return { x: r.x, y: r.y, w: r.width };
+        });
+        const at = (sq) => ({ x: box.x + (('abcdefgh'.indexOf(sq[0]) + 0.5) * box.w) / 8, y: box.y + ((8 - Number(sq[1]) + 0.5) * box.w) / 8 });
+        await page.mouse.click(at('g8').x, at('g8').y);
+        await page.waitForFunction(() => document.getElementById('board').shadowRoot.querySelectorAll('.target').length > 0);
+        await page.mouse.click(at('f6').x, at('f6').y);
+      }
       await bestmoves(page, 2);
       ev = await page.evaluate(() => window.__events);
       expect(ev.move).toEqual([{ uci: 'g8f6', san: 'Nf6' }]);
       expect(ev.bestmove[1].fen).toBe('r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4');
       expect(await page.evaluate(() => window.__board.position.moves)).toEqual(['g8f6']);
 
-      // a bad attribute: said (event and in the element), and nothing else changes
+      // an analysis with no end; a bad attribute meanwhile is said (event and in the element) and
+      // the analysis goes on
+      await page.evaluate(() => window.__board.removeAttribute('depth'));
+      const iterationsNow = () => page.evaluate(() => window.__events.iteration.length);
+      await page.waitForFunction((n) => window.__events.iteration.length > n, await iterationsNow());
       await page.evaluate(() => window.__board.setAttribute('multipv', 'lots'));
       await page.waitForFunction(() => window.__events.error.length === 1);
       ev = await page.evaluate(() => window.__events);
       expect(ev.error[0].message).toBe('multipv="lots": a whole number from 1 to 64 was expected');
       expect(await page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('[part=error]').textContent)).toBe(ev.error[0].message);
+      const after = await iterationsNow();
+      await page.waitForFunction((n) => window.__events.iteration.length > n + 2, after, { timeout: 15000 });
       expect(await page.evaluate(() => window.__board.position.moves)).toEqual(['g8f6']);
-      // corrected: analysed again; a bad FEN is refused the same way
-      await page.evaluate(() => window.__board.setAttribute('multipv', '1'));
+      expect(ev.bestmove.length).toBe(2); // nothing stopped it
+      // a bad FEN, set as a property as frameworks do: refused, and the previous position analysed again
+      await page.evaluate(() => {
+        window.__board.multipv = 1;
+        window.__board.depth = 6;
+      });
       await bestmoves(page, 3);
-      await page.evaluate(() => window.__board.setAttribute('fen', '8/8/8/8 w - - 0 1'));
+      await page.evaluate(() => (window.__board.fen = '8/8/8/8 w - - 0 1'));
       await page.waitForFunction(() => window.__events.error.length === 2);
       expect((await page.evaluate(() => window.__events)).error[1].message).toMatch(/^fen: /);
-      // an infinite analysis, stopped by the page
+      await bestmoves(page, 4);
+      ev = await page.evaluate(() => window.__events);
+      const afterNf6 = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
+      expect(ev.bestmove.slice(2).map((b) => b.fen)).toEqual([afterNf6, afterNf6]); // depth 6, then again after the refused FEN
+      expect(await page.evaluate(() => window.__board.position.moves)).toEqual(['g8f6']);
+      // a good FEN as a property: analysed; then stopped by the page
       const stopped = await page.evaluate(async () => {
         const b = window.__board;
-        b.setAttribute('fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
-        b.removeAttribute('depth');
+        b.fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+        b.depth = null;
         await new Promise((r) => setTimeout(r, 400));
-        return b.stop();
+        return { result: await b.stop(), position: b.position };
       });
-      expect(stopped).toMatchObject({ stopped: true });
-      expect(stopped.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]$/);
+      expect(stopped.position).toEqual({ fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', moves: [] });
+      expect(stopped.result).toMatchObject({ stopped: true });
+      expect(stopped.result.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]$/);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -150,6 +176,16 @@ describe.skipIf(!haveBrowser)('<mainline-analysis> by its package name, through 
       });
       expect(a8).toEqual({ x: 280, y: 280 });
       await page.screenshot({ path: path.join(SHOTS, 'element-importmap.png') });
+      // a click with Black at the bottom: Ba4 (b5 then a4)
+      const box = await page.locator('mainline-analysis').evaluate((el) => {
+        const r = el.shadowRoot.querySelector('[part=board]').getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width };
+      });
+      const at = (sq) => ({ x: box.x + ((7 - 'abcdefgh'.indexOf(sq[0]) + 0.5) * box.w) / 8, y: box.y + ((Number(sq[1]) - 1 + 0.5) * box.w) / 8 });
+      await page.mouse.click(at('b5').x, at('b5').y);
+      await page.mouse.click(at('a4').x, at('a4').y);
+      await bestmoves(page, 2);
+      expect((await page.evaluate(() => window.__events)).move).toEqual([{ uci: 'b5a4', san: 'Ba4' }]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

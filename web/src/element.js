@@ -6,18 +6,22 @@
 // It shows a board (Mainline's own pieces, the lines' first moves as arrows, the best one
 // thickest), an eval bar, and the iterations as they arrive: depth, score, the line in SAN and
 // why it ends. Everything is in a shadow root, styled from outside through CSS custom properties
-// (--mainline-*) and ::part(). Styles go in through a constructed stylesheet, not a <style>
-// element, so a page whose Content-Security-Policy forbids inline styles shows it too.
+// (--mainline-*) and ::part(). Styles go in through a constructed stylesheet where the browser
+// has them (a page whose Content-Security-Policy forbids inline styles shows it too), a <style>
+// element elsewhere.
 //
-// Attributes: fen | pgn (the position after the game's main line), orientation (white | black),
-// multipv (lines), depth and/or movetime (ms; neither: until stop()), threads, interactive (the
-// user may move: the move is played and the new position analysed).
+// Attributes (each also a property of the same name, so frameworks that set properties work):
+// fen | pgn (the position after the game's main line), orientation (white | black), multipv,
+// depth and/or movetime (ms; neither: until stop()), threads, interactive (the user may move by
+// pointer or keyboard; the new position is analysed), worker-url and wasm-url (where the engine's
+// files are, when they are not beside the package's code; read when the engine starts).
 // Events: `iteration` (detail: the engine's IterationInfo and the searched `fen`), `bestmove`
 // (the SearchResult and `fen`), `move` (a move made on the board: uci, san), `error` (an
-// EngineError, or a bad attribute: the element keeps its previous position and analysis).
-// Methods: analyse() (resolves with the SearchResult), stop(). Property: engine (a promise).
+// EngineError, or a bad attribute: the element keeps its position, and analyses it again).
+// Methods: analyse() (resolves with the SearchResult; with null when stopped or replaced before
+// it started; rejects with what went wrong), stop(). Properties: engine (a promise), position.
 import { createEngine } from './index.js';
-import { parsePgnGames, WIN_K } from './annotate.js';
+import { evalFromSearch, expectedScore, formatEval, parsePgnGames } from './annotate.js';
 import { pieceSvg } from './pieces.js';
 
 const FILES = 'abcdefgh';
@@ -25,10 +29,11 @@ const FILES = 'abcdefgh';
 const MAX_ROWS = 40;
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const PV_END_TEXT = { leaf: 'leaf', mate: 'mate', stalemate: 'stalemate', repetition: 'repetition', fifty: '50 moves', material: 'material', hashcut: 'hash cut' };
+/** The attributes that change what is searched (the others only how it looks). */
+const SEARCH_ATTRIBUTES = ['fen', 'pgn', 'multipv', 'depth', 'movetime', 'threads'];
 
 const CSS = `
-:host { display: block; font: var(--mainline-font, 14px/1.45 system-ui, sans-serif); color: var(--mainline-text, #1e1d1b);
-  --sq: calc(var(--mainline-board-size, 360px) / 8); }
+:host { display: block; font: var(--mainline-font, 14px/1.45 system-ui, sans-serif); color: var(--mainline-text, #1e1d1b); }
 :host([hidden]) { display: none; }
 .wrap { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; background: var(--mainline-background, transparent); }
 .side { display: flex; gap: 6px; flex: none; }
@@ -37,8 +42,11 @@ const CSS = `
 .fill { position: absolute; left: 0; right: 0; bottom: 0; height: 50%; background: var(--mainline-bar-white, #f4f3ef); transition: height .3s; }
 .flipped .fill { bottom: auto; top: 0; }
 svg.board { width: var(--mainline-board-size, 360px); height: var(--mainline-board-size, 360px); display: block; touch-action: manipulation; user-select: none; }
+svg.board:focus { outline: none; } svg.board:focus-visible { outline: 3px solid var(--mainline-accent, #2a6fdb); outline-offset: 2px; }
 .light { fill: var(--mainline-light-square, #ecdcbc); } .dark { fill: var(--mainline-dark-square, #b48a62); }
 .last { fill: var(--mainline-last-move, #cdd26a); opacity: .6; } .selected { fill: var(--mainline-accent, #2a6fdb); opacity: .45; }
+.cursor { fill: none; stroke: var(--mainline-accent, #2a6fdb); stroke-width: 3; display: none; }
+svg.board:focus-visible .cursor { display: inline; }
 .target { fill: #14551e; opacity: .35; } .coord { font-size: 7px; font-weight: 600; pointer-events: none; }
 .coord.on-light { fill: var(--mainline-dark-square, #b48a62); } .coord.on-dark { fill: var(--mainline-light-square, #ecdcbc); }
 .arrow { stroke: var(--mainline-arrow, #2a64c9); fill: var(--mainline-arrow, #2a64c9); opacity: .75; pointer-events: none; }
@@ -48,7 +56,7 @@ svg.board { width: var(--mainline-board-size, 360px); height: var(--mainline-boa
   display: flex; flex-direction: column; border: 1px solid var(--mainline-line, #dedad2); border-radius: 6px; overflow: hidden; }
 .head { display: flex; gap: 10px; align-items: baseline; padding: 6px 10px; border-bottom: 1px solid var(--mainline-line, #dedad2); }
 .score { font-size: 1.35em; font-weight: 700; font-variant-numeric: tabular-nums; min-width: 4.2em; }
-.status { color: var(--mainline-muted, #6d6a63); font-size: .9em; }
+.status, .note { color: var(--mainline-muted, #6d6a63); font-size: .9em; }
 .rows { list-style: none; margin: 0; padding: 0; overflow-y: auto; flex: 1; }
 .row { display: grid; grid-template-columns: 2.2em 1fr; gap: 6px; padding: 4px 10px; border-bottom: 1px solid var(--mainline-line, #dedad2); }
 .row:first-child { background: var(--mainline-highlight, rgba(42, 111, 219, .07)); }
@@ -62,16 +70,24 @@ svg.board { width: var(--mainline-board-size, 360px); height: var(--mainline-boa
 .promo { position: absolute; display: flex; gap: 4px; padding: 4px; background: var(--mainline-background, #fff); border: 1px solid var(--mainline-line, #dedad2); border-radius: 6px; }
 .promo button { width: 40px; height: 40px; padding: 0; border: 1px solid var(--mainline-line, #dedad2); background: #fff; border-radius: 4px; cursor: pointer; }
 .stage { position: relative; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
-/** @type {CSSStyleSheet|null} */
+/** @type {CSSStyleSheet|null} one stylesheet for every element of the page */
 let sheet = null;
-function styles() {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
+/** The element's styles: a constructed stylesheet where there are such, a <style> otherwise. */
+function style(/** @type {ShadowRoot} */ root) {
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(CSS);
+    }
+    root.adoptedStyleSheets = [sheet];
+  } else {
+    const s = document.createElement('style');
+    s.textContent = CSS;
+    root.append(s);
   }
-  return sheet;
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -81,24 +97,17 @@ function el(/** @type {string} */ tag, /** @type {Record<string, string|number>}
   return e;
 }
 
-/** '+0.34', '-1.20', '#5', '#-3' for a score from White's point of view. */
+/** '+0.34', '-1.20', '0.00', '#5', '#-3': a score from White's point of view. */
 function formatScore(/** @type {{ cp?: number, mate?: number }} */ s) {
-  if (s.mate !== undefined) return s.mate >= 0 ? `#${s.mate}` : `#-${-s.mate}`;
-  const cp = s.cp || 0;
-  return cp === 0 ? '0.00' : `${cp > 0 ? '+' : '-'}${Math.abs(cp / 100).toFixed(2)}`;
+  const text = formatEval(/** @type {any} */ (s));
+  return s.mate === undefined && (s.cp || 0) > 0 ? `+${text}` : text;
 }
 
-/** An engine score (side to move's view) from White's. */
-function whiteScore(/** @type {{ cp?: number, mate?: number }} */ s, /** @type {string} */ turn) {
-  if (turn === 'w') return s;
-  return s.mate !== undefined ? { mate: -s.mate } : { cp: -(s.cp || 0) };
-}
-
-/** The integer value of an attribute within a range, or an Error naming what is wrong. */
+/** The integer value of an attribute within a range; null when not given; throws what is wrong. */
 function intAttr(/** @type {string} */ name, /** @type {string|null} */ text, /** @type {number} */ min, /** @type {number} */ max) {
   if (text === null || text.trim() === '') return null;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) return new Error(`${name}="${text}": a whole number from ${min} to ${max} was expected`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name}="${text}": a whole number from ${min} to ${max} was expected`);
   return n;
 }
 
@@ -107,156 +116,249 @@ const Base = /** @type {typeof HTMLElement} */ (typeof HTMLElement === 'undefine
 export class MainlineAnalysis extends Base {
   static observedAttributes = ['fen', 'pgn', 'orientation', 'multipv', 'depth', 'movetime', 'threads', 'interactive'];
 
+  // ---- the shadow DOM
+  #wrap;
+  #bar;
+  #fill;
+  #stage;
+  #board;
+  #score;
+  #status;
+  #note;
+  #error;
+  #rows;
+  /** @type {Element|null} */
+  #arrows = null;
+
+  // ---- what is shown and searched
+  /** @type {{ fen: string, moves: string[] }} */
+  #position = { fen: START, moves: [] };
+  #fen = START;
+  /** @type {{ uci: string, san: string }[]} the position's legal moves */
+  #legal = [];
+  /** @type {{ from: string, to: string } | null} */
+  #lastMove = null;
+  /** @type {string|null} the square of the piece picked up */
+  #selected = null;
+  /** the square the keyboard is on */
+  #cursor = 'e2';
+  /** @type {{ pv: string[], score: { cp?: number, mate?: number } }[]} the newest iteration's lines, White's view */
+  #lines = [];
+  /** the position is over (mate, a draw): the result stays on show */
+  #over = false;
+
+  // ---- the engine and the searches
+  /** @type {Promise<import('../index.d.ts').Engine>|null} */
+  #enginePromise = null;
+  /** @type {import('../index.d.ts').Analysis|null} */
+  #analysis = null;
+  /** counts analyse() calls: only the newest one's results reach the page */
+  #gen = 0;
+  /** the analyse() call stop() was asked during */
+  #stopped = -1;
+  #scheduled = false;
+  /** the fen or pgn attribute changed: the next analysis reads it */
+  #positionChanged = true;
+
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [styles()];
-    this.$wrap = el('div', { class: 'wrap', part: 'container' });
-    this.$bar = el('div', { class: 'bar', part: 'evalbar', role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-label': 'Evaluation' });
-    this.$fill = el('div', { class: 'fill' });
-    this.$bar.append(this.$fill);
-    this.$stage = el('div', { class: 'stage' });
-    this.$board = el('svg', { class: 'board', part: 'board', viewBox: '0 0 320 320', role: 'img' }, true);
-    this.$stage.append(this.$board);
+    style(root);
+    this.#wrap = el('div', { class: 'wrap', part: 'container' });
+    this.#bar = el('div', { class: 'bar', part: 'evalbar', role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-label': 'Evaluation, White at the bottom of the bar' });
+    this.#fill = el('div', { class: 'fill' });
+    this.#bar.append(this.#fill);
+    this.#stage = el('div', { class: 'stage' });
+    this.#board = el('svg', { class: 'board', part: 'board', viewBox: '0 0 320 320', role: 'img' }, true);
+    this.#stage.append(this.#board);
     const side = el('div', { class: 'side' });
-    side.append(this.$bar, this.$stage);
-    this.$score = el('span', { class: 'score', part: 'score' });
-    this.$status = el('span', { class: 'status', part: 'status', 'aria-live': 'polite' });
+    side.append(this.#bar, this.#stage);
+    this.#score = el('span', { class: 'score', part: 'score' });
+    this.#status = el('span', { class: 'status', part: 'status' });
+    this.#note = el('span', { class: 'note', part: 'note' });
     const head = el('div', { class: 'head', part: 'head' });
-    head.append(this.$score, this.$status);
-    this.$error = el('p', { class: 'error', part: 'error', role: 'alert' });
-    this.$rows = el('ol', { class: 'rows', part: 'iterations', 'aria-label': 'Iterations, newest first' });
+    head.append(this.#score, this.#status, this.#note);
+    this.#error = el('p', { class: 'error', part: 'error', role: 'alert' });
+    this.#rows = el('ol', { class: 'rows', part: 'iterations', 'aria-label': 'Iterations, newest first' });
     const panel = el('div', { class: 'panel', part: 'panel' });
-    panel.append(head, this.$error, this.$rows);
-    this.$wrap.append(side, panel);
-    root.append(this.$wrap);
-    this.$board.addEventListener('click', (e) => this.#click(/** @type {MouseEvent} */ (e)));
-
-    /** @type {{ fen: string, moves: string[] }} the position shown and analysed */
-    this.position = { fen: START, moves: [] };
-    /** @type {string} its FEN */
-    this.fen = START;
-    /** @type {{ uci: string, san: string }[]} its legal moves */
-    this.legal = [];
-    /** @type {{ from: string, to: string } | null} */
-    this.lastMove = null;
-    /** @type {string|null} the square of the piece picked up (interactive) */
-    this.selected = null;
-    /** @type {{ pv: string[], score: { cp?: number, mate?: number } }[]} the newest iteration's lines (White's view) */
-    this.lines = [];
-    /** @type {Promise<import('../index.d.ts').Engine>|null} */
-    this.enginePromise = null;
-    /** @type {import('../index.d.ts').Analysis|null} */
-    this.analysis = null;
-    this.token = 0;
-    this.scheduled = false;
-    /** the fen or pgn attribute changed: the next analysis reads it */
-    this.positionChanged = true;
-    this.#status('');
+    panel.append(head, this.#error, this.#rows);
+    this.#wrap.append(side, panel);
+    root.append(this.#wrap);
+    this.#board.addEventListener('click', (e) => this.#click(/** @type {MouseEvent} */ (e)));
+    this.#board.addEventListener('keydown', (e) => this.#key(/** @type {KeyboardEvent} */ (e)));
     this.#drawBoard();
   }
 
-  /** The element's engine (started on first use). */
-  get engine() {
-    if (!this.enginePromise) {
-      this.enginePromise = createEngine({ autoRestart: true }).then((engine) => {
-        engine.on('error', (e) => this.#fail(e));
-        return engine;
-      });
-      this.enginePromise.catch((e) => {
-        this.enginePromise = null;
-        this.#fail(e);
-      });
-    }
-    return this.enginePromise;
+  // ---- properties: the attributes, for frameworks that set properties ----------------------
+
+  get fen() { return this.getAttribute('fen'); }
+  set fen(v) { this.#reflect('fen', v); }
+  get pgn() { return this.getAttribute('pgn'); }
+  set pgn(v) { this.#reflect('pgn', v); }
+  get orientation() { return this.getAttribute('orientation') === 'black' ? 'black' : 'white'; }
+  set orientation(v) { this.#reflect('orientation', v); }
+  get multipv() { return this.getAttribute('multipv'); }
+  set multipv(v) { this.#reflect('multipv', v); }
+  get depth() { return this.getAttribute('depth'); }
+  set depth(v) { this.#reflect('depth', v); }
+  get movetime() { return this.getAttribute('movetime'); }
+  set movetime(v) { this.#reflect('movetime', v); }
+  get threads() { return this.getAttribute('threads'); }
+  set threads(v) { this.#reflect('threads', v); }
+  get interactive() { return this.hasAttribute('interactive'); }
+  set interactive(v) { this.toggleAttribute('interactive', !!v); }
+
+  #reflect(/** @type {string} */ name, /** @type {unknown} */ v) {
+    if (v === null || v === undefined || v === false) this.removeAttribute(name);
+    else this.setAttribute(name, String(v));
   }
 
+  /** The position shown and analysed: a start FEN and the UCI moves played from it. */
+  get position() {
+    return { fen: this.#position.fen, moves: [...this.#position.moves] };
+  }
+
+  /** The element's engine (started on first use, ended when the element leaves the page). */
+  get engine() {
+    if (!this.#enginePromise) {
+      /** @type {Record<string, string>} */
+      const where = {};
+      const worker = this.getAttribute('worker-url');
+      const wasm = this.getAttribute('wasm-url');
+      if (worker) where.workerUrl = worker;
+      if (wasm) where.wasmUrl = wasm;
+      this.#enginePromise = createEngine({ autoRestart: true, ...where }).then((engine) => {
+        // a crash is said once, here; the engine restarts by itself, and the analysis with it
+        engine.on('error', (e) => this.#fail(e));
+        engine.on('restart', () => this.#schedule());
+        return engine;
+      });
+      this.#enginePromise.catch(() => {
+        this.#enginePromise = null; // a later analysis tries again
+      });
+    }
+    return this.#enginePromise;
+  }
+
+  // ---- the element's life ---------------------------------------------------------------------
+
   connectedCallback() {
-    this.#schedule();
+    // moved within the page: the running analysis goes on
+    if (!this.#analysis || this.#analysis.done) this.#schedule();
   }
 
   disconnectedCallback() {
-    // moved within the page: connected again at once, and the engine stays
     queueMicrotask(() => {
-      if (this.isConnected || !this.enginePromise) return;
-      const p = this.enginePromise;
-      this.enginePromise = null;
-      this.analysis = null;
-      this.token++;
+      if (this.isConnected || !this.#enginePromise) return;
+      const p = this.#enginePromise;
+      this.#enginePromise = null;
+      this.#analysis = null;
+      this.#gen++;
       p.then((e) => e.terminate(), () => {});
     });
   }
 
   attributeChangedCallback(/** @type {string} */ name, /** @type {string|null} */ old, /** @type {string|null} */ value) {
     if (old === value) return;
-    if (name === 'orientation' || name === 'interactive') {
+    if (!SEARCH_ATTRIBUTES.includes(name)) {
       if (name === 'orientation' && value !== null && value !== 'white' && value !== 'black') this.#fail(new Error(`orientation="${value}": white or black was expected`));
       this.#drawBoard();
       return;
     }
-    this.#schedule(name === 'fen' || name === 'pgn');
+    if (name === 'fen' || name === 'pgn') this.#positionChanged = true;
+    this.#schedule();
   }
 
   /** One analysis for several attribute changes made together. */
-  #schedule(newPosition = false) {
-    if (newPosition) this.positionChanged = true;
-    if (this.scheduled || !this.isConnected) return;
-    this.scheduled = true;
+  #schedule() {
+    if (this.#scheduled || !this.isConnected) return;
+    this.#scheduled = true;
     queueMicrotask(() => {
-      this.scheduled = false;
+      this.#scheduled = false;
+      // (what goes wrong is said as an `error` event)
       if (this.isConnected) this.analyse().catch(() => {});
     });
   }
 
+  // ---- analysis ---------------------------------------------------------------------------------
+
   /**
-   * Analyses the position the attributes give (or the one reached by moves on the board), with
-   * their limits. A running search is stopped first. Resolves with the search's result.
-   * @returns {Promise<import('../index.d.ts').SearchResult>}
+   * Analyses the position the attributes give (or that moves on the board reached), with their
+   * limits; a running analysis is replaced. A bad attribute is said (an `error` event, and in the
+   * element) and the element analyses its previous position again.
+   * @returns {Promise<import('../index.d.ts').SearchResult|null>} null: stopped or replaced before it started
    */
   async analyse() {
-    /** @type {number|null} */
-    let token = null;
+    /** @type {Record<string, number|boolean>} */
+    let limits;
+    let threads;
     try {
-      // a bad attribute is said, and changes nothing: the running analysis goes on
-      const limits = this.#limits();
+      // attributes checked first, with no engine call: a running search goes on undisturbed
+      limits = this.#limits();
+      threads = intAttr('threads', this.getAttribute('threads'), 1, 1024);
+    } catch (e) {
+      this.#fail(/** @type {Error} */ (e));
+      throw e;
+    }
+    const gen = ++this.#gen;
+    const current = () => gen === this.#gen;
+    try {
+      if (!this.isConnected) throw new Error('the element is not in the page');
       const engine = await this.engine;
-      const position = this.positionChanged ? await this.#readPosition(engine) : this.position;
-      this.positionChanged = false;
-      token = ++this.token;
-      this.position = position;
-      await this.#threads(engine);
-      this.legal = await engine.legalMoves(position);
-      const info = await engine.positionInfo(position);
-      if (token !== this.token) throw new Error('superseded by a newer analysis');
-      const fen = (this.fen = info.fen);
-      const last = position.moves[position.moves.length - 1];
-      this.lastMove = last ? { from: last.slice(0, 2), to: last.slice(2, 4) } : null;
-      this.lines = [];
-      this.$rows.replaceChildren();
-      this.$error.textContent = '';
-      this.$score.textContent = '';
-      this.#drawBoard();
-      this.#drawBar(null);
-      const over = info.status !== 'ongoing';
-      if (over) this.$score.textContent = info.status === 'checkmate' ? (info.sideToMove === 'w' ? '0-1' : '1-0') : '½-½';
-      this.#status(over ? (info.status === 'checkmate' ? 'checkmate' : `draw: ${info.status}`) : 'analysing');
-      const analysis = engine.analyze(position, limits, { onInfo: (it) => token === this.token && this.#info(it, fen) });
-      this.analysis = analysis;
-      const result = await analysis.result;
-      if (token === this.token) {
-        if (!over) this.#status(result.stopped ? `stopped at depth ${result.depth}` : `done: depth ${result.depth}`);
-        this.dispatchEvent(new CustomEvent('bestmove', { detail: { ...result, fen } }));
+      if (!current()) return null;
+      let position = this.#position;
+      if (this.#positionChanged) {
+        this.#positionChanged = false;
+        try {
+          position = await this.#readPosition(engine);
+        } catch (e) {
+          // a bad position: said, and the previous one is analysed again
+          this.#fail(/** @type {Error} */ (e));
+        }
+        if (!current()) return null;
       }
+      await this.#threads(engine, threads);
+      const [legal, info] = await Promise.all([engine.legalMoves(position), engine.positionInfo(position)]);
+      if (!current() || this.#stopped === gen) return null;
+      this.#position = position;
+      this.#legal = legal;
+      const fen = (this.#fen = info.fen);
+      const last = position.moves[position.moves.length - 1];
+      this.#lastMove = last ? { from: last.slice(0, 2), to: last.slice(2, 4) } : null;
+      this.#selected = null;
+      this.#lines = [];
+      this.#rows.replaceChildren();
+      this.#over = info.status !== 'ongoing';
+      this.#drawBoard();
+      if (this.#over) {
+        const mated = info.status === 'checkmate';
+        this.#score.textContent = mated ? (info.sideToMove === 'w' ? '0-1' : '1-0') : '½-½';
+        this.#drawBar(mated ? { mate: 0 } : { cp: 0 }, info.sideToMove);
+        this.#status.textContent = mated ? 'checkmate' : `draw: ${info.status}`;
+        return null;
+      }
+      this.#score.textContent = '';
+      this.#drawBar(null, info.sideToMove);
+      this.#status.textContent = 'analysing';
+      const analysis = engine.analyze(position, limits, { onInfo: (it) => current() && this.#info(it, fen) });
+      this.#analysis = analysis;
+      const result = await analysis.result;
+      if (!current()) return result;
+      this.#status.textContent = result.stopped ? `stopped at depth ${result.depth}` : `done: depth ${result.depth}`;
+      this.dispatchEvent(new CustomEvent('bestmove', { detail: { ...result, fen } }));
       return result;
     } catch (e) {
-      if (token === null || token === this.token) this.#fail(/** @type {Error} */ (e));
+      const err = /** @type {Error & { code?: string }} */ (e);
+      // a crash was said by the engine's own error event; a replaced analysis says nothing
+      if (current() && err.code !== 'CRASHED') this.#fail(err);
       throw e;
     }
   }
 
   /** Stops the analysis; resolves with its result, or null when none runs. */
   async stop() {
-    const a = this.analysis;
+    this.#stopped = this.#gen;
+    const a = this.#analysis;
     if (!a || a.done) return null;
     return a.stop();
   }
@@ -268,7 +370,6 @@ export class MainlineAnalysis extends Base {
   async #readPosition(engine) {
     const pgn = this.getAttribute('pgn');
     const fenAttr = this.getAttribute('fen');
-    let position = { fen: START, moves: /** @type {string[]} */ ([]) };
     if (pgn && pgn.trim()) {
       const games = parsePgnGames(pgn);
       if (!games.length) throw new Error('pgn: no game found');
@@ -283,65 +384,63 @@ export class MainlineAnalysis extends Base {
       const converted = await engine.convertMoves(start, sans).catch((e) => {
         throw new Error(`pgn: ${e.message}`);
       });
-      position = { fen: start, moves: converted.uci };
-    } else if (fenAttr && fenAttr.trim()) {
+      return { fen: start, moves: converted.uci };
+    }
+    if (fenAttr && fenAttr.trim()) {
       const fen = await engine.validateFen(fenAttr.trim()).catch((e) => {
         throw new Error(`fen: ${e.message}`);
       });
-      position = { fen, moves: [] };
+      return { fen, moves: [] };
     }
-    return position;
+    return { fen: START, moves: [] };
   }
 
-  /** The search limits from the attributes. */
+  /** The search limits from the attributes (throws what is wrong). */
   #limits() {
     /** @type {Record<string, number|boolean>} */
     const limits = {};
     for (const [name, min, max] of /** @type {[string, number, number][]} */ ([['multipv', 1, 64], ['depth', 1, 245], ['movetime', 1, 86400000]])) {
       const v = intAttr(name, this.getAttribute(name), min, max);
-      if (v instanceof Error) throw v;
       if (v !== null) limits[name] = v;
     }
     if (limits.depth === undefined && limits.movetime === undefined) limits.infinite = true;
     return limits;
   }
 
-  /** The Threads attribute: as asked where the page has threads, else one (and said so). */
-  async #threads(/** @type {import('../index.d.ts').Engine} */ engine) {
-    const v = intAttr('threads', this.getAttribute('threads'), 1, 1024);
-    if (v instanceof Error) throw v;
-    if (v === null || v === engine.threads) return;
+  /** The threads asked for, where the page has threads; one otherwise (and said so). */
+  async #threads(/** @type {import('../index.d.ts').Engine} */ engine, /** @type {number|null} */ threads) {
+    this.#note.textContent = '';
+    if (threads === null || threads === engine.threads) return;
     if (engine.build !== 'threaded') {
-      if (v > 1) this.#status('one thread: this page is not cross-origin isolated');
+      if (threads > 1) this.#note.textContent = '· one thread: the page is not cross-origin isolated';
       return;
     }
-    await engine.setOption('Threads', v);
+    await engine.setOption('Threads', threads);
   }
 
   /** @param {import('../index.d.ts').IterationInfo} info @param {string} fen */
   #info(info, fen) {
     this.dispatchEvent(new CustomEvent('iteration', { detail: { ...info, fen } }));
-    if (info.bound !== 'exact') return;
-    const turn = fen.split(' ')[1];
-    const score = whiteScore(info.score, turn);
+    if (info.bound !== 'exact' || this.#over) return;
+    const turn = /** @type {'w'|'b'} */ (fen.split(' ')[1]);
+    const score = evalFromSearch(info, turn).score;
     // a new depth starts a row; the other lines of the same depth join it
-    let row = /** @type {HTMLElement|null} */ (this.$rows.firstElementChild);
+    let row = /** @type {HTMLElement|null} */ (this.#rows.firstElementChild);
     if (!row || row.dataset.depth !== String(info.depth)) {
       row = el('li', { class: 'row', part: 'row', 'data-depth': info.depth });
       const depth = el('span', { class: 'depth', part: 'depth' });
       depth.textContent = String(info.depth);
       row.append(depth, el('span', { class: 'lines' }));
-      this.$rows.prepend(row);
-      while (this.$rows.children.length > MAX_ROWS) this.$rows.lastElementChild?.remove();
-      this.lines = [];
+      this.#rows.prepend(row);
+      while (this.#rows.children.length > MAX_ROWS) this.#rows.lastElementChild?.remove();
+      this.#lines = [];
     }
     const lines = /** @type {HTMLElement} */ (row.lastElementChild);
     const line = el('span', { class: 'line', part: 'line', 'data-multipv': info.multipv, 'data-uci': info.pv.join(' '), 'data-pv-end': info.pvEnd });
     const val = el('span', { class: 'val', part: 'value' });
     val.textContent = formatScore(score);
     line.append(val);
-    let [, , , , , full] = fen.split(' ');
-    let number = Number(full) || 1;
+    let number = Number(fen.split(' ')[5]) || 1;
     let side = turn;
     info.pvSan.forEach((san, i) => {
       if (side === 'w' || i === 0) {
@@ -359,23 +458,19 @@ export class MainlineAnalysis extends Base {
     lines.querySelector(`[data-multipv="${info.multipv}"]`)?.remove();
     const after = [...lines.children].find((c) => Number(/** @type {HTMLElement} */ (c).dataset.multipv) > info.multipv);
     lines.insertBefore(line, after || null);
-    this.lines[info.multipv - 1] = { pv: info.pv, score };
+    this.#lines[info.multipv - 1] = { pv: info.pv, score };
     if (info.multipv === 1) {
-      this.$score.textContent = formatScore(score);
-      this.#drawBar(score);
-      this.#status(`depth ${info.depth} · ${info.nodes.toLocaleString('en')} nodes`);
+      this.#score.textContent = formatScore(score);
+      this.#drawBar(score, turn);
+      this.#status.textContent = `depth ${info.depth} · ${info.nodes.toLocaleString('en')} nodes`;
     }
     this.#drawArrows();
   }
 
-  #status(/** @type {string} */ text) {
-    this.$status.textContent = text;
-  }
-
   /** Says what went wrong, in the element and as an `error` event; the element keeps working. */
   #fail(/** @type {Error & { code?: string }} */ e) {
-    if (/superseded/.test(e.message)) return;
-    this.$error.textContent = e.message;
+    if (!this.isConnected) return; // gone from the page: nobody to tell
+    this.#error.textContent = e.message;
     this.dispatchEvent(new CustomEvent('error', { detail: e }));
   }
 
@@ -393,13 +488,23 @@ export class MainlineAnalysis extends Base {
   }
 
   #drawBoard() {
-    const svg = this.$board;
+    const svg = this.#board;
     svg.replaceChildren();
-    this.$wrap.classList.toggle('interactive', this.hasAttribute('interactive'));
-    this.$bar.classList.toggle('flipped', this.#flipped);
-    svg.setAttribute('aria-label', `Chess position ${this.fen}`);
-    const targets = new Set(this.selected ? this.legal.filter((m) => m.uci.startsWith(this.selected || '')).map((m) => m.uci.slice(2, 4)) : []);
-    const rows = this.fen.split(' ')[0].split('/');
+    this.#stage.querySelector('.promo')?.remove();
+    const interactive = this.hasAttribute('interactive');
+    this.#wrap.classList.toggle('interactive', interactive);
+    this.#bar.classList.toggle('flipped', this.#flipped);
+    if (interactive) {
+      svg.setAttribute('tabindex', '0');
+      svg.setAttribute('role', 'application');
+      svg.setAttribute('aria-roledescription', 'chessboard');
+    } else {
+      svg.removeAttribute('tabindex');
+      svg.setAttribute('role', 'img');
+    }
+    svg.setAttribute('aria-label', `Chess position ${this.#fen}${interactive ? '. Arrow keys move over the squares; Enter picks up a piece, then plays it.' : ''}`);
+    const targets = new Set(this.#selected ? this.#legal.filter((m) => m.uci.startsWith(this.#selected || '')).map((m) => m.uci.slice(2, 4)) : []);
+    const rows = this.#fen.split(' ')[0].split('/');
     for (let r = 7; r >= 0; r--) {
       let f = 0;
       for (const ch of rows[7 - r] || '') {
@@ -409,14 +514,19 @@ export class MainlineAnalysis extends Base {
           const { x, y } = this.#xy(sq);
           const light = (f + r) % 2 === 1;
           svg.append(el('rect', { x, y, width: 40, height: 40, class: light ? 'light' : 'dark', 'data-square': sq }, true));
-          if (this.lastMove && (sq === this.lastMove.from || sq === this.lastMove.to)) svg.append(el('rect', { x, y, width: 40, height: 40, class: 'last' }, true));
-          if (sq === this.selected) svg.append(el('rect', { x, y, width: 40, height: 40, class: 'selected' }, true));
+          if (this.#lastMove && (sq === this.#lastMove.from || sq === this.#lastMove.to)) svg.append(el('rect', { x, y, width: 40, height: 40, class: 'last' }, true));
+          if (sq === this.#selected) svg.append(el('rect', { x, y, width: 40, height: 40, class: 'selected' }, true));
           if (!n) {
-            const g = el('g', { transform: `translate(${x} ${y})`, 'data-piece': `${ch === ch.toUpperCase() ? 'w' : 'b'}${ch.toLowerCase()}`, 'data-on': sq }, true);
-            g.innerHTML = pieceSvg(ch === ch.toUpperCase() ? 'w' : 'b', /** @type {any} */ (ch.toLowerCase()));
+            const colour = ch === ch.toUpperCase() ? 'w' : 'b';
+            const type = /** @type {any} */ (ch.toLowerCase());
+            if (!'pnbrqk'.includes(type)) continue;
+            const g = el('g', { transform: `translate(${x} ${y})`, 'data-piece': `${colour}${type}`, 'data-on': sq }, true);
+            g.innerHTML = pieceSvg(colour, type);
             svg.append(g);
           }
           if (targets.has(sq)) svg.append(el('circle', { cx: x + 20, cy: y + 20, r: 6, class: 'target' }, true));
+          // the keyboard's square (shown while the board has the keyboard's focus)
+          if (interactive && sq === this.#cursor) svg.append(el('rect', { x: x + 1.5, y: y + 1.5, width: 37, height: 37, class: 'cursor' }, true));
           // coordinates along the bottom and left edges
           const bottom = this.#flipped ? r === 7 : r === 0;
           const left = this.#flipped ? f === 7 : f === 0;
@@ -425,17 +535,17 @@ export class MainlineAnalysis extends Base {
         }
       }
     }
-    this.$arrows = el('g', { class: 'arrows' }, true);
-    svg.append(this.$arrows);
+    this.#arrows = el('g', { class: 'arrows' }, true);
+    svg.append(this.#arrows);
     this.#drawArrows();
   }
 
   /** Each line's first move as an arrow: the best thickest. */
   #drawArrows() {
-    const g = this.$arrows;
+    const g = this.#arrows;
     if (!g) return;
     g.replaceChildren();
-    this.lines.forEach((line, i) => {
+    this.#lines.forEach((line, i) => {
       const uci = line && line.pv[0];
       if (!uci) return;
       const a = this.#xy(uci.slice(0, 2));
@@ -456,12 +566,12 @@ export class MainlineAnalysis extends Base {
     });
   }
 
-  /** White's share of the bar, lichess's curve from centipawns. */
-  #drawBar(/** @type {{ cp?: number, mate?: number } | null} */ score) {
-    const share = !score ? 0.5 : score.mate !== undefined ? (score.mate > 0 ? 1 : score.mate < 0 ? 0 : 0.5) : 1 / (1 + Math.exp(-WIN_K * (score.cp || 0)));
-    this.$fill.style.height = `${(share * 100).toFixed(1)}%`;
-    this.$bar.setAttribute('aria-valuenow', String(Math.round(share * 100)));
-    this.$bar.setAttribute('aria-valuetext', score ? `${formatScore(score)} (White's view)` : 'no evaluation');
+  /** White's share of the bar: annotate.js's expected score (a mate is all or nothing). */
+  #drawBar(/** @type {{ cp?: number, mate?: number } | null} */ score, /** @type {'w'|'b'} */ turn) {
+    const share = score ? expectedScore(/** @type {any} */ (score), turn) : 0.5;
+    this.#fill.style.height = `${(share * 100).toFixed(1)}%`;
+    this.#bar.setAttribute('aria-valuenow', String(Math.round(share * 100)));
+    this.#bar.setAttribute('aria-valuetext', score ? `${this.#score.textContent} (White's view)` : 'no evaluation');
   }
 
   // ---- moves on the board (interactive) -----------------------------------------------------
@@ -469,45 +579,74 @@ export class MainlineAnalysis extends Base {
   /** A click: picks up a piece of the side to move, or plays it to a square it may go to. */
   #click(/** @type {MouseEvent} */ e) {
     if (!this.hasAttribute('interactive')) return;
-    const rect = this.$board.getBoundingClientRect();
+    const rect = this.#board.getBoundingClientRect();
     const fx = Math.floor(((e.clientX - rect.left) / rect.width) * 8);
     const fy = Math.floor(((e.clientY - rect.top) / rect.height) * 8);
     if (fx < 0 || fx > 7 || fy < 0 || fy > 7) return;
-    const sq = this.#flipped ? `${FILES[7 - fx]}${fy + 1}` : `${FILES[fx]}${8 - fy}`;
-    if (this.selected) {
-      const moves = this.legal.filter((m) => m.uci.slice(0, 4) === this.selected + sq);
+    this.#choose(this.#flipped ? `${FILES[7 - fx]}${fy + 1}` : `${FILES[fx]}${8 - fy}`);
+  }
+
+  /** The keyboard: arrows over the squares (as the board is drawn), Enter or Space on one. */
+  #key(/** @type {KeyboardEvent} */ e) {
+    if (!this.hasAttribute('interactive')) return;
+    const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (step) {
+      const flip = this.#flipped ? -1 : 1;
+      const f = Math.min(7, Math.max(0, FILES.indexOf(this.#cursor[0]) + step[0] * flip));
+      const r = Math.min(8, Math.max(1, Number(this.#cursor[1]) + step[1] * flip));
+      this.#cursor = `${FILES[f]}${r}`;
+      e.preventDefault();
+      this.#drawBoard();
+      this.#board.focus();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.#choose(this.#cursor);
+      this.#board.focus();
+    } else if (e.key === 'Escape' && this.#selected) {
+      this.#selected = null;
+      this.#drawBoard();
+      this.#board.focus();
+    }
+  }
+
+  /** A square chosen (by pointer or keyboard): pick up, put down, or play. */
+  #choose(/** @type {string} */ sq) {
+    this.#cursor = sq;
+    if (this.#selected) {
+      const moves = this.#legal.filter((m) => m.uci.slice(0, 4) === this.#selected + sq);
       if (moves.length === 1) return this.#play(moves[0]);
       if (moves.length > 1) return this.#promotion(moves, sq);
     }
-    this.selected = this.legal.some((m) => m.uci.startsWith(sq)) ? sq : null;
+    this.#selected = this.#legal.some((m) => m.uci.startsWith(sq)) ? sq : null;
     this.#drawBoard();
   }
 
-  /** The pieces a pawn may become, as buttons over the board. */
+  /** The pieces a pawn may become, as buttons over the board (the first focused). */
   #promotion(/** @type {{ uci: string, san: string }[]} */ moves, /** @type {string} */ sq) {
+    this.#stage.querySelector('.promo')?.remove();
     const box = el('div', { class: 'promo', part: 'promotion', role: 'group', 'aria-label': 'Promote to' });
     const { x, y } = this.#xy(sq);
-    const scale = this.$board.getBoundingClientRect().width / 320 || 1;
+    const scale = this.#board.getBoundingClientRect().width / 320 || 1;
     box.style.left = `${Math.min(x, 160) * scale}px`;
     box.style.top = `${y * scale}px`;
-    const colour = this.fen.split(' ')[1] === 'w' ? 'w' : 'b';
+    const colour = this.#fen.split(' ')[1] === 'w' ? 'w' : 'b';
     for (const m of moves) {
-      const piece = m.uci[4];
       const b = el('button', { type: 'button', 'aria-label': m.san });
-      b.innerHTML = `<svg viewBox="0 0 40 40" width="36" height="36">${pieceSvg(colour, /** @type {any} */ (piece))}</svg>`;
-      b.addEventListener('click', () => {
-        box.remove();
-        this.#play(m);
-      });
+      b.innerHTML = `<svg viewBox="0 0 40 40" width="36" height="36" aria-hidden="true">${pieceSvg(colour, /** @type {any} */ (m.uci[4]))}</svg>`;
+      b.addEventListener('click', () => this.#play(m));
       box.append(b);
     }
-    this.$stage.append(box);
+    this.#stage.append(box);
+    /** @type {HTMLElement|null} */ (box.querySelector('button'))?.focus();
   }
 
-  /** Plays a legal move: the new position is shown and analysed. */
+  /** Plays a legal move of the position shown: the new position is shown and analysed. */
   #play(/** @type {{ uci: string, san: string }} */ move) {
-    this.selected = null;
-    this.position = { fen: this.position.fen, moves: [...this.position.moves, move.uci] };
+    this.#stage.querySelector('.promo')?.remove();
+    this.#selected = null;
+    if (!this.#legal.some((m) => m.uci === move.uci)) return; // from a position no longer shown
+    this.#position = { fen: this.#position.fen, moves: [...this.#position.moves, move.uci] };
+    this.#legal = [];
     this.dispatchEvent(new CustomEvent('move', { detail: { uci: move.uci, san: move.san } }));
     this.analyse().catch(() => {});
   }

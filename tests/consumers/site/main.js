@@ -2,9 +2,13 @@ import { createEngine } from 'mainline-chess';
 import 'mainline-chess/element';
 
 // The element analyses the position in its attributes by itself; its events tell the page.
-document.querySelector('mainline-analysis').addEventListener('bestmove', (e) => {
+const element = document.querySelector('mainline-analysis');
+element.addEventListener('bestmove', (e) => {
   const { fen, depth, pv, pvSan } = e.detail;
   window.__element = { fen, depth, pv, pvSan }; // (what the test reads)
+});
+element.addEventListener('error', (e) => {
+  window.__element = { error: e.detail.message }; // (what the test reads)
 });
 
 // The API: two threads where the page is cross-origin isolated (one otherwise).

@@ -30,7 +30,7 @@ element.addEventListener('iteration', (e) => {
 });
 element.addEventListener('bestmove', (e) => void e.detail.bestMoveSan);
 element.addEventListener('error', (e) => void e.detail.message);
-void element.analyse().then((r: SearchResult) => r.pv.length);
+void element.analyse().then((r: SearchResult | null) => r?.pv.length);
 void element.stop();
 
 async function main(): Promise<void> {

@@ -13,16 +13,29 @@ export default function Analysis({ fen }) {
       const { fen: at, depth, pv, pvSan } = e.detail;
       window.__element = { fen: at, depth, pv, pvSan }; // (what the test reads)
     };
+    const onError = (e) => {
+      window.__element = { error: e.detail.message }; // (what the test reads)
+    };
     element.addEventListener('bestmove', onBest);
+    element.addEventListener('error', onError);
+    // the engine of the page's own analysis: ended when the component goes, even while starting
+    let cancelled = false;
     let engine = null;
-    createEngine({ options: crossOriginIsolated ? { Threads: 2 } : {} }).then(async (e) => {
-      engine = e;
-      let iterations = 0;
-      const { bestMove, depth, pv, pvSan } = await e.bestMove('startpos', { depth: 8 }, { onInfo: () => iterations++ });
-      window.__api = { bestMove, depth, pv, pvSan, iterations, build: e.build, threads: e.threads };
-    });
+    createEngine({ options: crossOriginIsolated ? { Threads: 2 } : {} })
+      .then(async (e) => {
+        engine = e;
+        if (cancelled) return e.terminate();
+        let iterations = 0;
+        const { bestMove, depth, pv, pvSan } = await e.bestMove('startpos', { depth: 8 }, { onInfo: () => iterations++ });
+        window.__api = { bestMove, depth, pv, pvSan, iterations, build: e.build, threads: e.threads };
+      })
+      .catch((e) => {
+        if (!cancelled) window.__api = { error: e.message }; // (what the test reads)
+      });
     return () => {
+      cancelled = true;
       element.removeEventListener('bestmove', onBest);
+      element.removeEventListener('error', onError);
       engine?.terminate();
     };
   }, []);
