@@ -168,8 +168,8 @@ fi
 # threads), UCI text mode and the mainline-uci binary (compared with build/mainline), `npm pack`
 # consumer + TypeScript types, and Chromium through playwright-core (plain, COOP/COEP, strict CSP).
 # match tool (scripts/match.mjs, scripts/lib/): Elo/SPRT math, adjudication, faults, PGN, a real match
-# board app (app/): tests/js/app-e2e.test.mjs builds it (vite build, when stale) and serves it as
-# `npm start` does (app/server.mjs), then drives it in Chromium; screenshots: test-results/app-*.png
+# board app (app/): built by the stage below (vite build, when stale); tests/js/app-e2e.test.mjs serves
+# it as `npm start` does (app/server.mjs), then drives it in Chromium; screenshots: test-results/app-*.png
 # offline app (service worker, IndexedDB, library, whole-game analysis): tests/js/app-offline.test.mjs
 # (Chromium), app-storage.test.mjs (fake-indexeddb), annotate.test.mjs, mainline-analyse.test.mjs
 # embedding: element.test.mjs (<mainline-analysis> on plain pages, plain / COOP+COEP / strict CSP,
@@ -178,6 +178,11 @@ fi
 # npm registry into a scratch folder; Node import and require; tsc --strict)
 # the app's JavaScript against its JSDoc types (app/tsconfig.json; nothing emitted)
 stage "typecheck the board app (tsc -p app)" npx --no -- tsc -p app
+# The board app's build, once before the vitest stage: its test files (app-e2e, app-offline,
+# app-features) run in parallel workers, and each would otherwise start a vite build of a missing
+# or stale app/dist, the builds emptying app/dist under each other. Their own build check is then
+# a no-op (it still builds when one of them is run alone).
+stage "build the board app (app/dist, vite build when stale)" node app/server.mjs --build --no-serve
 stage "vitest (tests/js)" npx --no vitest run --dir tests/js
 # <<<
 

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { Chess } from 'chess.js';
 import { launchChromium } from '../../web/test/server.mjs';
 import { ensureBuilt, startAppServer } from '../../app/server.mjs';
-import { boardScreenshot, haveBrowser, openAppPage, SHOTS } from './app-page.mjs';
+import { boardFen, boardPly, boardRendered, boardScreenshot, clickMove, haveBrowser, openAppPage, SHOTS, waitForDepth } from './app-page.mjs';
+import { expectLegalLine } from './legal-line.mjs';
 
 
 // Black to move mates in 3 (found at depth 6): the score changes sign and becomes a mate.
@@ -65,34 +66,17 @@ async function rows(page) {
 
 const exactDepth = (page) => page.$$eval('[data-testid=iteration-row][data-bound=exact]', (els) => Math.max(0, ...els.map((e) => Number(e.dataset.depth))));
 
-async function waitForDepth(page, depth, timeout = 20000) {
-  await page.waitForFunction((d) => [...document.querySelectorAll('[data-testid=iteration-row][data-bound=exact]')].some((e) => Number(e.dataset.depth) >= d), depth, { timeout });
-}
-
-/** Every line is legal SAN from its position, and UCI and SAN agree (checked with chess.js). */
+/** Every line is not empty, legal from its position, and UCI and SAN agree (checked with chess.js). */
 function expectLegalLines(all) {
   let n = 0;
   for (const row of all) {
     for (const line of row.lines) {
-      const chess = new Chess(line.fen);
       expect(line.san.length).toBeGreaterThan(0);
-      line.san.forEach((san, i) => {
-        const m = chess.move(san); // throws on an illegal move
-        expect(m.from + m.to + (m.promotion || '')).toBe(line.uci[i]);
-      });
+      expectLegalLine(line.fen, line.uci, line.san);
       n++;
     }
   }
   return n;
-}
-
-const boardFen = (page) => page.getAttribute('[data-testid=board]', 'data-fen');
-const boardPly = async (page) => Number(await page.getAttribute('[data-testid=board]', 'data-ply'));
-
-/** Plays a move on the board by clicking its two squares. */
-async function clickMove(page, from, to) {
-  await page.click(`[data-testid=board] rect.square[data-square="${from}"]`);
-  await page.click(`[data-testid=board] rect.square[data-square="${to}"]`);
 }
 
 /** Plays a move on the board by dragging the piece. */
@@ -387,7 +371,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       expect(await page.getAttribute('[data-testid=board]', 'data-orientation')).toBe('black');
       expect(await page.isHidden('#player-bottom .clock')).toBe(true);
       const reply = new Chess(await boardFen(page)).moves({ verbose: true })[0];
-      await page.waitForFunction(() => { const b = document.querySelector('[data-testid=board]'); return b.dataset.rendered === b.dataset.fen.split(' ')[0]; });
+      await boardRendered(page);
       await clickMove(page, reply.from, reply.to);
       await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '3' && document.body.dataset.game === 'human', null, { timeout: 20000 });
       // the level note says where the levels' Elo figures come from

@@ -11,7 +11,7 @@ import { Chess } from 'chess.js';
 import { launchChromium } from '../../web/test/server.mjs';
 import { ensureBuilt, startAppServer } from '../../app/server.mjs';
 import { KEYMAP } from '../../app/src/model/keys.js';
-import { boardScreenshot, haveBrowser, openAppPage, SHOTS, TRAP } from './app-page.mjs';
+import { boardFen, boardPly, boardRendered, boardScreenshot, clickMove, haveBrowser, openAppPage, SHOTS, TRAP, waitForDepth } from './app-page.mjs';
 
 // Black to move; if White could move again, 4. Qxf7 would be mate.
 const THREATENED = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
@@ -32,12 +32,6 @@ afterAll(async () => {
 
 const open = (viewport = { width: 1280, height: 900 }, extra = {}) => openAppPage(chromium.browser, server.url, { viewport, ...extra });
 const shot = (page, name, opts) => boardScreenshot(page, path.join(SHOTS, `app-feature-${name}.png`), opts);
-const ply = async (page) => Number(await page.getAttribute('[data-testid=board]', 'data-ply'));
-const fen = (page) => page.getAttribute('[data-testid=board]', 'data-fen');
-
-async function waitForDepth(page, depth, timeout = 20000) {
-  await page.waitForFunction((d) => [...document.querySelectorAll('[data-testid=iteration-row][data-bound=exact]')].some((e) => Number(e.dataset.depth) >= d), depth, { timeout });
-}
 
 /** Loads the trap game and analyses it to depth 8; resolves when the report is shown. */
 async function analysedGame(page) {
@@ -49,14 +43,6 @@ async function analysedGame(page) {
   await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 60000 });
   await page.waitForSelector('[data-testid=report-table]');
 }
-
-/** Clicks a move's two squares on the board. */
-async function clickMove(page, uci) {
-  await page.click(`[data-testid=board] rect.square[data-square="${uci.slice(0, 2)}"]`);
-  await page.click(`[data-testid=board] rect.square[data-square="${uci.slice(2, 4)}"]`);
-}
-
-const rendered = (page) => page.waitForFunction(() => { const b = document.querySelector('[data-testid=board]'); return b.dataset.rendered === b.dataset.fen.split(' ')[0]; });
 
 describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () => {
   test('the game report: accuracy, classes on the board and in the move list, the error keys, the counts', async () => {
@@ -82,26 +68,26 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       const firstBlunder = moves.findIndex((m) => m.severity === 'blunder');
       expect(firstBlunder).toBeGreaterThanOrEqual(0);
       await page.keyboard.press('b');
-      expect(await ply(page)).toBe(firstBlunder + 1);
+      expect(await boardPly(page)).toBe(firstBlunder + 1);
       expect(await page.getAttribute('[data-testid=board]', 'data-badge')).toBe(moves[firstBlunder].cls);
       expect(await page.locator(`[data-testid=board] g.ov-badge[data-kind="${moves[firstBlunder].cls}"]`).count()).toBe(1);
       await page.waitForSelector('[data-testid=move-info]:not([hidden])');
       expect(await page.textContent('[data-testid=move-info]')).toMatch(/^\d+\.(\.\.)? \S+ (Blunder|Missed win): \S+ → \S+ \(expected score \d+% → \d+%\)\./);
       await shot(page, 'report');
       // B: back to the previous one, or stay (and say so) when there is none
-      const before = await ply(page);
+      const before = await boardPly(page);
       await page.keyboard.press('B');
       const earlier = moves.slice(0, firstBlunder).some((m) => m.severity === 'blunder');
-      if (earlier) expect(await ply(page)).toBeLessThan(before);
+      if (earlier) expect(await boardPly(page)).toBeLessThan(before);
       else {
-        expect(await ply(page)).toBe(before);
+        expect(await boardPly(page)).toBe(before);
         await page.waitForFunction(() => /No earlier blunder/.test(document.querySelector('[data-testid=toast]').textContent));
       }
       // i / m walk the inaccuracies and mistakes the same way
       await page.keyboard.press('Home');
       const firstInaccuracy = moves.findIndex((m) => m.severity === 'inaccuracy');
       await page.keyboard.press('i');
-      expect(await ply(page)).toBe(firstInaccuracy >= 0 ? firstInaccuracy + 1 : 0);
+      expect(await boardPly(page)).toBe(firstInaccuracy >= 0 ? firstInaccuracy + 1 : 0);
       // a count in the report goes to a move of that class by that player
       await page.keyboard.press('End');
       const count = page.locator('[data-testid=report-table] button.count[data-color=w]').first();
@@ -172,7 +158,7 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '1');
       const played = new Chess(THREATENED);
       played.move({ from: best.slice(0, 2), to: best.slice(2, 4), promotion: 'q' });
-      expect(await fen(page)).toBe(played.fen());
+      expect(await boardFen(page)).toBe(played.fen());
       // l: the engine off (its rows stay) and on
       await waitForDepth(page, 3);
       await page.keyboard.press('l');
@@ -252,15 +238,15 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       expect(await page.isVisible('.iterations')).toBe(false);
       expect(await page.locator('[data-testid=board] g.ov-arrow').count()).toBe(0);
       // the game's own move: wrong at once
-      const puzzleFen = await fen(page);
+      const puzzleFen = await boardFen(page);
       const own = new Chess(puzzleFen).move(san);
-      await rendered(page);
-      await clickMove(page, own.from + own.to);
+      await boardRendered(page);
+      await clickMove(page, own.from, own.to);
       await page.waitForFunction(() => document.body.dataset.practice === 'wrong');
       expect(await page.textContent('[data-testid=practice-message]')).toBe(`${san} is the move played in the game. Look for a better one.`);
       // the piece goes back where it stood
       await page.waitForFunction(([from, piece]) => document.querySelector(`[data-testid=board] .pieces g[data-square="${from}"]`)?.dataset.piece === piece, [own.from, own.color + own.piece]);
-      expect(await fen(page)).toBe(puzzleFen);
+      expect(await boardFen(page)).toBe(puzzleFen);
       // hints: the piece, then the move
       await page.click('[data-testid=practice-hint]');
       await page.waitForSelector('[data-testid=board] g.ov-square.ov-hint');
@@ -268,7 +254,7 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       await page.waitForSelector('[data-testid=board] g.ov-arrow.arrow-hint');
       const hinted = await page.getAttribute('[data-testid=board] g.ov-arrow.arrow-hint', 'data-arrow');
       await shot(page, 'practice-hint');
-      await clickMove(page, hinted);
+      await clickMove(page, hinted.slice(0, 2), hinted.slice(2, 4));
       await page.waitForFunction(() => document.body.dataset.practice === 'solved');
       expect(await page.textContent('[data-testid=practice-message]')).toMatch(/^Correct: \S+ is the best move\./);
       await shot(page, 'practice-solved');

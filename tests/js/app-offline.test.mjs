@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Chess } from 'chess.js';
 import { launchChromium } from '../../web/test/server.mjs';
 import { DIST, ensureBuilt, startAppServer } from '../../app/server.mjs';
-import { boardScreenshot, haveBrowser, openAppPage, SHOTS, TRAP as GAME } from './app-page.mjs';
+import { boardPly, boardScreenshot, haveBrowser, openAppPage, SHOTS, TRAP as GAME } from './app-page.mjs';
 
 
 let chromium;
@@ -191,7 +191,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       const judged = page.locator('#moves .move[data-judgement=blunder], #moves .move[data-judgement=mistake]').first();
       const kind = await judged.getAttribute('data-judgement');
       await judged.click();
-      const ply = Number(await page.getAttribute('[data-testid=board]', 'data-ply'));
+      const ply = await boardPly(page);
       await page.waitForSelector('[data-testid=move-info]:not([hidden])');
       expect(['mistake', 'blunder']).toContain(kind);
       expect(await page.getAttribute('[data-testid=move-info]', 'data-judgement')).toBe(kind);

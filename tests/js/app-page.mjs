@@ -1,6 +1,7 @@
 // Shared by the board app's tests (app-e2e, app-offline, app-features, app-controllers): the
-// game they analyse, where screenshots go, a fresh page that records every problem, and
-// screenshots taken once the board has drawn its position.
+// game they analyse, where screenshots go, a fresh page that records every problem, the board's
+// ply and position, a move clicked on the board, waits for a search depth and for the board to
+// draw its position, and screenshots taken once it has.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,11 +36,30 @@ export async function openAppPage(browser, url, contextOptions) {
   return { page, context, problems };
 }
 
-/** A screenshot to `file` once the board shows its position (cm-chessboard animates moves in turn). */
-export async function boardScreenshot(page, file, opts = {}) {
-  await page.waitForFunction(() => {
+/** The board's position (FEN) and ply. */
+export const boardFen = (page) => page.getAttribute('[data-testid=board]', 'data-fen');
+export const boardPly = async (page) => Number(await page.getAttribute('[data-testid=board]', 'data-ply'));
+
+/** Plays a move on the board by clicking its two squares. */
+export async function clickMove(page, from, to) {
+  await page.click(`[data-testid=board] rect.square[data-square="${from}"]`);
+  await page.click(`[data-testid=board] rect.square[data-square="${to}"]`);
+}
+
+/** Resolves when the live analysis has an exact iteration of at least `depth`. */
+export async function waitForDepth(page, depth, timeout = 20000) {
+  await page.waitForFunction((d) => [...document.querySelectorAll('[data-testid=iteration-row][data-bound=exact]')].some((e) => Number(e.dataset.depth) >= d), depth, { timeout });
+}
+
+/** Resolves when the board shows its position (cm-chessboard animates moves in turn). */
+export const boardRendered = (page) =>
+  page.waitForFunction(() => {
     const b = document.querySelector('[data-testid=board]');
     return b.dataset.rendered === b.dataset.fen.split(' ')[0];
   });
+
+/** A screenshot to `file` once the board shows its position. */
+export async function boardScreenshot(page, file, opts = {}) {
+  await boardRendered(page);
   await page.screenshot({ path: file, ...opts });
 }

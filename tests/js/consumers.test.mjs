@@ -16,9 +16,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Chess } from 'chess.js';
-import ts from 'typescript';
 import { launchChromium, startServer } from '../../web/test/server.mjs';
 import { haveBrowser, SHOTS } from './app-page.mjs';
+import { dtsExports } from './dts-exports.mjs';
+import { expectLegalLine } from './legal-line.mjs';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,14 +62,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** A line is legal from a position, and its SAN is its UCI. */
+/** A line is not empty, legal from a position, and its SAN is its UCI. */
 function expectLegal(fen, pv, pvSan) {
   expect(pv.length).toBeGreaterThan(0);
-  const chess = new Chess(fen);
-  pv.forEach((uci, i) => {
-    const m = chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
-    expect(m.san).toBe(pvSan[i]);
-  });
+  expectLegalLine(fen, pv, pvSan);
 }
 
 /** The page at `url` in Chromium: both the API and the element reach depth 8 with legal lines. */
@@ -122,23 +119,16 @@ describe.skipIf(!haveBrowser)('bundlers: the .wasm and the workers found with no
     await expectServed(path.join(dir, 'out/vite'), 'vite');
   }, 120000);
 
-  test('webpack 5', async () => {
-    await build('webpack');
+  // the page of each: site/index.html with the bundle's script tag
+  test.each([
     // webpack writes a classic script; its automatic public path reads the script tag
-    page(path.join(dir, 'out/webpack'), '<script defer src="./main.js"></script>');
-    await expectServed(path.join(dir, 'out/webpack'), 'webpack');
-  }, 120000);
-
-  test('esbuild (keeps import.meta.url: dist/ copied beside the bundle folder)', async () => {
-    await build('esbuild');
-    page(path.join(dir, 'out/esbuild'), '<script type="module" src="./assets/main.js"></script>');
-    await expectServed(path.join(dir, 'out/esbuild'), 'esbuild');
-  }, 120000);
-
-  test('Rollup (keeps import.meta.url: dist/ copied beside the bundle folder)', async () => {
-    await build('rollup');
-    page(path.join(dir, 'out/rollup'), '<script type="module" src="./assets/main.js"></script>');
-    await expectServed(path.join(dir, 'out/rollup'), 'rollup');
+    ['webpack 5', 'webpack', '<script defer src="./main.js"></script>'],
+    ['esbuild (keeps import.meta.url: dist/ copied beside the bundle folder)', 'esbuild', '<script type="module" src="./assets/main.js"></script>'],
+    ['Rollup (keeps import.meta.url: dist/ copied beside the bundle folder)', 'rollup', '<script type="module" src="./assets/main.js"></script>'],
+  ])('%s', async (_title, name, script) => {
+    await build(name);
+    page(path.join(dir, 'out', name), script);
+    await expectServed(path.join(dir, 'out', name), name);
   }, 120000);
 
   test('Next.js: the page rendered on the server, the analysis in the browser', async () => {
@@ -178,21 +168,6 @@ describe('Node', () => {
   }, 60000);
 });
 
-/** Every exported name of the package's entries, as TypeScript reads their .d.ts files. */
-function exportsOf(dts) {
-  const src = ts.createSourceFile(dts, readFileSync(dts, 'utf8'), ts.ScriptTarget.Latest);
-  const names = { types: [], values: [] };
-  for (const st of src.statements) {
-    if (!st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-    if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) names.types.push(st.name.text);
-    else if (ts.isClassDeclaration(st)) names.types.push(st.name.text), names.values.push(st.name.text);
-    else if (ts.isFunctionDeclaration(st)) names.values.push(st.name.text);
-    else if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) names.values.push(d.name.getText(src));
-  }
-  names.values = [...new Set(names.values)];
-  return names;
-}
-
 describe('TypeScript', () => {
   test('tsc --strict: a consumer, and every export of every entry named', async () => {
     const pkg = JSON.parse(readFileSync(path.join(WEB, 'package.json'), 'utf8'));
@@ -202,7 +177,7 @@ describe('TypeScript', () => {
       const types = typeof entry === 'object' ? entry.types : null;
       if (!types) continue;
       const spec = key === '.' ? 'mainline-chess' : `mainline-chess/${key.slice(2)}`;
-      const { types: t, values: v } = exportsOf(path.join(WEB, types));
+      const { types: t, values: v } = dtsExports(path.join(WEB, types));
       const alias = `m${k++}`;
       lines.push(`import * as ${alias} from '${spec}';`);
       for (const name of t) lines.push(`export type T_${alias}_${name} = ${alias}.${name};`);

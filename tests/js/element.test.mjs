@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Chess } from 'chess.js';
 import { startServer, launchChromium } from '../../web/test/server.mjs';
-import { haveBrowser, SHOTS } from './app-page.mjs';
+import { haveBrowser, openAppPage, SHOTS } from './app-page.mjs';
+import { expectLegalLine } from './legal-line.mjs';
 
 let server;
 let chromium;
@@ -24,27 +24,24 @@ afterAll(async () => {
 });
 
 /** A page of the element in a fresh context; `problems` collects errors and CSP reports. */
-async function open(mode, page = 'element.html') {
-  const context = await chromium.browser.newContext({ viewport: { width: 900, height: 640 } });
-  const p = await context.newPage();
-  const problems = [];
-  p.on('console', (m) => {
-    if (m.type() === 'error' || /Content.Security|Refused/.test(m.text())) problems.push(m.text());
-  });
-  p.on('pageerror', (e) => problems.push(String(e)));
-  await p.goto(`${server.url}/${mode}/test/${page}`);
-  return { page: p, context, problems };
-}
+const open = (mode, page = 'element.html') => openAppPage(chromium.browser, `${server.url}/${mode}/test/${page}`, { viewport: { width: 900, height: 640 } });
 
 /** Every line the element reported is legal from its position, and its SAN is the UCI's. */
 function expectLegal(iterations) {
-  for (const it of iterations) {
-    const chess = new Chess(it.fen);
-    it.pvSan.forEach((san, i) => {
-      const m = chess.move(san);
-      expect(m.from + m.to + (m.promotion || '')).toBe(it.pv[i]);
-    });
-  }
+  for (const it of iterations) expectLegalLine(it.fen, it.pv, it.pvSan);
+}
+
+/** Where a square's centre is on the page (White at the bottom, or Black when `flipped`). */
+async function squareCentres(page, flipped = false) {
+  const box = await page.locator('mainline-analysis').evaluate((el) => {
+    const r = el.shadowRoot.querySelector('[part=board]').getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width };
+  });
+  return (sq) => {
+    const file = 'abcdefgh'.indexOf(sq[0]);
+    const rank = Number(sq[1]) - 1;
+    return { x: box.x + (((flipped ? 7 - file : file) + 0.5) * box.w) / 8, y: box.y + (((flipped ? rank : 7 - rank) + 0.5) * box.w) / 8 };
+  };
 }
 
 const bestmoves = (page, n) => page.waitForFunction((k) => window.__events?.bestmove.length >= k, n, { timeout: 30000 });
@@ -100,11 +97,7 @@ describe.skipIf(!haveBrowser).each([
         await page.focus('mainline-analysis >> [part=board]');
         for (const k of ['ArrowRight', 'ArrowRight', ...Array(6).fill('ArrowUp'), 'Enter', 'ArrowLeft', 'ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(k);
       } else {
-        const box = await page.locator('mainline-analysis').evaluate((el) => {
-          const r = el.shadowRoot.querySelector('[part=board]').getBoundingClientRect();
-          return { x: r.x, y: r.y, w: r.width };
-        });
-        const at = (sq) => ({ x: box.x + (('abcdefgh'.indexOf(sq[0]) + 0.5) * box.w) / 8, y: box.y + ((8 - Number(sq[1]) + 0.5) * box.w) / 8 });
+        const at = await squareCentres(page);
         await page.mouse.click(at('g8').x, at('g8').y);
         await page.waitForFunction(() => document.getElementById('board').shadowRoot.querySelectorAll('.target').length > 0);
         await page.mouse.click(at('f6').x, at('f6').y);
@@ -177,11 +170,7 @@ describe.skipIf(!haveBrowser)('<mainline-analysis> by its package name, through 
       expect(a8).toEqual({ x: 280, y: 280 });
       await page.screenshot({ path: path.join(SHOTS, 'element-importmap.png') });
       // a click with Black at the bottom: Ba4 (b5 then a4)
-      const box = await page.locator('mainline-analysis').evaluate((el) => {
-        const r = el.shadowRoot.querySelector('[part=board]').getBoundingClientRect();
-        return { x: r.x, y: r.y, w: r.width };
-      });
-      const at = (sq) => ({ x: box.x + ((7 - 'abcdefgh'.indexOf(sq[0]) + 0.5) * box.w) / 8, y: box.y + ((Number(sq[1]) - 1 + 0.5) * box.w) / 8 });
+      const at = await squareCentres(page, true);
       await page.mouse.click(at('b5').x, at('b5').y);
       await page.mouse.click(at('a4').x, at('a4').y);
       await bestmoves(page, 2);

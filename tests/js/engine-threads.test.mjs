@@ -5,17 +5,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import { createEngine, createUciWorker, EngineError } from '../../web/src/node.js';
+import { expectLegalLine } from './legal-line.mjs';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const legalMoves = (fen) => new Chess(fen).moves({ verbose: true }).map((m) => m.lan);
-
-// Every move of the line legal, and the SAN the engine gave is chess.js's.
-function expectLegalLine(fen, info) {
-  const chess = new Chess(fen);
-  const san = info.pv.map((uci) => chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] }).san);
-  expect(san).toEqual(info.pvSan);
-}
 
 const rejects = async (p, re) => {
   const e = await p.then(() => null, (err) => err);
@@ -44,7 +38,7 @@ describe('the threaded build in Node', () => {
     for await (const info of engine.analyze(KIWIPETE, { depth: 11 })) infos.push(info);
     const exact = infos.filter((i) => i.bound === 'exact');
     expect(exact.map((i) => i.depth)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    for (const info of infos) expectLegalLine(KIWIPETE, info);
+    for (const info of infos) expectLegalLine(KIWIPETE, info.pv, info.pvSan);
     expect(exact.at(-1).pv.length).toBeGreaterThan(1);
   });
 

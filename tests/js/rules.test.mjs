@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { sacrificeAlong, threatFen } from '../../app/src/model/rules.js';
 import { material, sacrificed } from '../../web/src/report.js';
+import { ITALIAN } from './fixtures/report-tree.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -22,8 +23,7 @@ describe('material (report.js, from the FEN)', () => {
 });
 
 describe('sacrifices', () => {
-  // Italian: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6, then Bxf7+ Kxf7 Ng5+ Kg8
-  const ITALIAN = 'r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5';
+  // ITALIAN (the report fixture's): 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6, then Bxf7+ Kxf7 Ng5+ Kg8
   test('a bishop given for a pawn, not won back by the fourth half-move: 2 pawns', () => {
     expect(sacrificeAlong(ITALIAN, 'c4f7', ['e8f7', 'f3g5', 'f7g8'])).toBe(2);
   });
