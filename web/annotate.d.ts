@@ -47,9 +47,13 @@ export function judgeMove(before: Eval, after: Eval, mover: 'w' | 'b', played?: 
 
 /** `0.31`, `-1.20`, `#3`, `#-3`, `#0` */
 export function formatEval(score: Score): string;
+/** `+0.31`, `-1.20`, `0.00`, `#3`, `#-3`: formatEval with a `+` on White's advantage */
+export function formatScore(score: Score): string;
 export function parseEval(text: string): { score: Score; depth?: number } | null;
 /** An engine report (side to move's view) as an Eval (White's view). */
 export function evalFromSearch(report: { score: Score | { cp?: number; mate?: number }; depth: number; pv?: string[]; pvSan?: string[]; nodes?: number }, turn: 'w' | 'b', method?: string): Eval;
+/** A search's MultiPV 2 report (side to move's view) as an Eval's `second` (White's view). */
+export function secondLine(report: { score: Score | { cp?: number; mate?: number }; depth: number; pv?: string[]; pvSan?: string[] }, turn: 'w' | 'b'): SecondLine;
 export function isTerminal(status: string, last: boolean): boolean;
 export function terminalEval(status: string): Eval;
 /** The Annotator header of a game analysed as a whole: "Mainline 0.1.0 (depth 12)". */
@@ -74,6 +78,13 @@ export interface PgnGame {
 }
 /** Throws an Error (with the line) on broken structure. */
 export function parsePgnGames(text: string): PgnGame[];
+/** The start position of the FEN tag (any case), or undefined. */
+export function startFen(headers: Record<string, string>): string | undefined;
+/** The nodes of the main line (each first continuation), the root left out. */
+export function mainLine(game: PgnGame): PgnNode[];
+export const STANDARD_START: string;
+/** The Seven Tag Roster in order, a missing or empty tag as writePgn fills it in. */
+export function rosterTags(headers: Record<string, string>): [string, string][];
 
 export interface AnnotatedNode {
   san: string | null;

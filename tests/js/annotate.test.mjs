@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import {
   expectedScore, formatEval, judgeMove, JUDGEMENTS, parseEval, parsePgnGames, readComment, writePgn, evalFromSearch, isTerminal, WIN_K, annotatorName,
+  formatScore, secondLine, startFen, mainLine, rosterTags, STANDARD_START,
 } from '../../web/src/annotate.js';
 import { gameReport, pgnJudgement, reportSummary } from '../../web/src/report.js';
 import { parsePgn, exportPgn } from '../../app/src/model/pgn.js';
@@ -31,6 +32,8 @@ describe('evaluations as text', () => {
     expect(parseEval('-1.5,22')).toEqual({ score: { cp: -150 }, depth: 22 });
     expect(parseEval('12')).toEqual({ score: { cp: 1200 } });
     expect(parseEval('abc')).toBeNull();
+    // as a board shows it: a + on White's advantage only
+    expect([{ cp: 34 }, { cp: -120 }, { cp: 0 }, { mate: 3 }, { mate: -3 }, { mate: 0 }].map(formatScore)).toEqual(['+0.34', '-1.20', '0.00', '#3', '#-3', '#0']);
   });
 
   test('engine reports (side to move’s view) become White’s view', () => {
@@ -38,6 +41,9 @@ describe('evaluations as text', () => {
     expect(evalFromSearch(report, 'b', 'pvhash')).toEqual({ score: { cp: -50 }, depth: 9, pv: ['e7e5'], pvSan: ['e5'], method: 'pvhash', nodes: 1234 });
     expect(evalFromSearch({ ...report, score: { mate: 2 } }, 'b').score).toEqual({ mate: -2 });
     expect(evalFromSearch({ ...report, score: { mate: 2 } }, 'w').score).toEqual({ mate: 2 });
+    // a MultiPV 2 report as an Eval's second line
+    expect(secondLine({ score: { cp: 20 }, depth: 9, pv: ['d7d5'], pvSan: ['d5'] }, 'b')).toEqual({ score: { cp: -20 }, pv: ['d7d5'], pvSan: ['d5'] });
+    expect(secondLine({ score: { mate: 1 }, depth: 3 }, 'w')).toEqual({ score: { mate: 1 }, pv: [], pvSan: [] });
     expect(isTerminal('checkmate', false)).toBe(true);
     expect(isTerminal('repetition', false)).toBe(false);
     expect(isTerminal('repetition', true)).toBe(true);
@@ -102,6 +108,13 @@ Nc6 3.Bb5 a6 1-0
     expect(e4.children[0].children[0].comment).toBe('rest of line');
     expect(e4.children[0].children[0].children[0].children[0].san).toBe('Bb5'); // "3.Bb5"
     expect(games[0].text).toMatch(/^\[Event[\s\S]*1-0$/);
+    expect(mainLine(g).map((n) => n.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6']);
+    expect(mainLine(games[2]).map((n) => n.san)).toEqual(['c4']);
+    // the roster as writePgn writes it; the FEN tag in any case
+    expect(rosterTags(g.headers)).toEqual([['Event', 'A "quoted" \\ event'], ['Site', '?'], ['Date', '????.??.??'], ['Round', '?'], ['White', 'W'], ['Black', '?'], ['Result', '*']]);
+    expect(startFen(g.headers)).toBeUndefined();
+    expect(startFen({ fen: STANDARD_START })).toBe(STANDARD_START);
+    expect(startFen({ FEN: '' })).toBe('');
   });
 
   test('old notations: en passant marks, glued numbers, 0-0', () => {

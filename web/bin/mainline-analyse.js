@@ -22,7 +22,7 @@
 import { existsSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
-import { annotatorName, evalFromSearch, isTerminal, parsePgnGames, readComment, terminalEval, writePgn } from '../src/annotate.js';
+import { annotatorName, evalFromSearch, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
 import { gameReport, pgnJudgement, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
 
 const USAGE = `usage: mainline-analyse [options] [file.pgn ...]   (no file or "-": standard input)
@@ -117,12 +117,9 @@ async function readInput(files) {
  * @param {import('../src/annotate.js').PgnGame} game
  */
 function gameKey(game) {
-  let n = 0;
-  for (let node = game.root; node.children.length; node = node.children[0]) n++;
-  // as writePgn fills in the missing ones
-  const missing = (/** @type {string} */ k) => (k === 'Date' ? '????.??.??' : k === 'Result' ? game.result || '*' : '?');
-  const tags = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'].map((k) => game.headers[k] || missing(k));
-  return JSON.stringify([...tags, n]);
+  // as writePgn fills in the missing tags (the result after the moves stands in for the tag's)
+  const tags = rosterTags({ ...game.headers, Result: game.headers.Result || game.result }).map(([, v]) => v);
+  return JSON.stringify([...tags, mainLine(game).length]);
 }
 
 /**
@@ -135,8 +132,7 @@ function gameKey(game) {
 async function annotateGame(engine, game, opts, onProgress) {
   const headers = { ...game.headers };
   if (!headers.Result) headers.Result = game.result;
-  const fenKey = Object.keys(headers).find((k) => k.toLowerCase() === 'fen');
-  const start = fenKey ? headers[fenKey] : 'startpos';
+  const start = startFen(headers) ?? 'startpos';
   const startInfo = await engine.positionInfo(start);
 
   const convert = (/** @type {import('../src/annotate.js').PgnNode} */ n) => {
@@ -186,11 +182,8 @@ async function annotateGame(engine, game, opts, onProgress) {
         }
       }
       line[i].eval = evalFromSearch(result, turn, method);
-      if (second) {
-        // written as [%mlpv2], so that the report can be read back from the PGN
-        const { score, pv } = evalFromSearch(second, turn, method);
-        line[i].eval.second = { score, pv };
-      }
+      // written as [%mlpv2], so that the report can be read back from the PGN
+      if (second) line[i].eval.second = secondLine(second, turn);
     }
     onProgress(i + 1, line.length);
   }
@@ -247,12 +240,13 @@ async function main() {
   let indices = games.map((_, i) => i);
   if (opts.shard) indices = indices.filter((i) => i % opts.shard.count === opts.shard.index);
   let skipped = 0;
-  let outHasText = false;
+  /** the output holds a game already: the next one goes after an empty line */
+  let needSep = false;
   if (opts.out && existsSync(opts.out)) {
     let done;
     try {
       const text = await readFile(opts.out, 'utf8');
-      outHasText = text.trim().length > 0;
+      needSep = text.trim().length > 0;
       done = parsePgnGames(text);
     } catch (e) {
       process.stderr.write(`mainline-analyse: ${opts.out} cannot be read as PGN (${e.message}); remove it or choose another --out\n`);
@@ -260,7 +254,10 @@ async function main() {
     }
     /** @type {Map<string, number>} */
     const have = new Map();
-    for (const g of done) have.set(gameKey(g), (have.get(gameKey(g)) || 0) + 1);
+    for (const g of done) {
+      const k = gameKey(g);
+      have.set(k, (have.get(k) || 0) + 1);
+    }
     indices = indices.filter((i) => {
       const k = gameKey(games[i]);
       const left = have.get(k) || 0;
@@ -283,7 +280,6 @@ async function main() {
   const outputs = new Array(games.length);
   let written = 0;
   let failed = 0;
-  let annotatedCount = 0;
   let writing = Promise.resolve();
   /** @type {Error|null} a failed write to --out: reported, and the exit status is 1 */
   let writeError = null;
@@ -292,31 +288,29 @@ async function main() {
     while (written < games.length && outputs[written] !== undefined) {
       const text = outputs[written];
       if (text) {
+        const chunk = `${needSep ? '\n' : ''}${text}`;
+        needSep = true;
         if (opts.out) {
-          const chunk = `${outHasText ? '\n' : ''}${text}`;
-          outHasText = true;
           writing = writing.then(() => appendFile(/** @type {string} */ (opts.out), chunk)).catch((e) => {
             writeError = writeError || e;
           });
-        } else process.stdout.write(`${annotatedCount ? '\n' : ''}${text}`);
-        annotatedCount++;
+        } else process.stdout.write(chunk);
       }
       outputs[written] = null;
       written++;
     }
   };
-  const t0Games = Date.now();
+  const t0 = Date.now();
   /** A progress line: a bar over the games, the current one's positions, the time left. */
   const progress = (/** @type {string} */ label, /** @type {number} */ done, /** @type {number} */ positions) => {
     const finished = written;
     const width = 20;
     const filled = Math.round((width * finished) / games.length);
-    const elapsed = (Date.now() - t0Games) / 1000;
+    const elapsed = (Date.now() - t0) / 1000;
     const eta = finished ? Math.round((elapsed / finished) * (games.length - finished)) : null;
     return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${finished}/${games.length} games${eta !== null ? `, about ${eta} s left` : ''}; ${label}: ${done}/${positions} positions`;
   };
   let next = 0;
-  const t0 = Date.now();
   await Promise.all(
     engines.map(async (engine) => {
       while (next < games.length) {

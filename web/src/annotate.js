@@ -110,6 +110,16 @@ export function formatEval(score) {
 }
 
 /**
+ * As a board shows a score: formatEval's text with a `+` on White's advantage (`+0.31`, `-1.20`,
+ * `0.00`, `#3`, `#-3`).
+ * @param {Score} score White's point of view
+ */
+export function formatScore(score) {
+  const text = formatEval(score);
+  return score.mate === undefined && Math.round(score.cp || 0) > 0 ? `+${text}` : text;
+}
+
+/**
  * Reads an evaluation as `[%eval]` holds it (also `+0.3`, `#+2`, and a `,depth` suffix).
  * @param {string} text
  * @returns {{ score: Score, depth?: number } | null}
@@ -139,6 +149,18 @@ export function evalFromSearch(report, turn, method) {
   if (method) ev.method = method;
   if (report.nodes !== undefined) ev.nodes = report.nodes;
   return ev;
+}
+
+/**
+ * The second-best line of a search (its MultiPV 2 report), White's point of view: an Eval's
+ * `second`.
+ * @param {{ score: Score, depth: number, pv?: string[], pvSan?: string[] }} report
+ * @param {'w'|'b'} turn the side to move in the searched position
+ * @returns {SecondLine}
+ */
+export function secondLine(report, turn) {
+  const { score, pv = [], pvSan = [] } = evalFromSearch(report, turn);
+  return { score, pv, pvSan };
 }
 
 /**
@@ -429,7 +451,30 @@ export function parsePgnGames(text) {
 const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
 /** @type {Record<string,string>} */
 const ROSTER_DEFAULT = { Date: '????.??.??', Result: '*' };
-const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+export const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/**
+ * The seven roster tags (the Seven Tag Roster, in its order) as writePgn writes them: a missing
+ * or empty one gets the standard's placeholder.
+ * @param {Record<string,string>} headers
+ * @returns {[string, string][]}
+ */
+export function rosterTags(headers) {
+  return ROSTER.map((k) => [k, headers[k] === undefined || headers[k] === '' ? ROSTER_DEFAULT[k] || '?' : headers[k]]);
+}
+
+/** The start position a game's FEN tag gives (the tag's name in any case), or undefined. */
+export function startFen(/** @type {Record<string,string>} */ headers) {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === 'fen');
+  return key === undefined ? undefined : headers[key];
+}
+
+/** A parsed game's main line: the nodes along each first continuation (the root left out). */
+export function mainLine(/** @type {PgnGame} */ game) {
+  const line = [];
+  for (let n = game.root; n.children.length; ) line.push((n = n.children[0]));
+  return line;
+}
 
 /**
  * Writes a game as PGN with its evaluations, judgements and notes.
@@ -439,8 +484,7 @@ const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
  *   at judged moves (default false); maxWidth: line length (default 80)
  */
 export function writePgn(game, { engineLines = true, variations = false, maxWidth = 80 } = {}) {
-  const headers = { ...game.headers };
-  for (const k of ROSTER) if (headers[k] === undefined || headers[k] === '') headers[k] = ROSTER_DEFAULT[k] || '?';
+  const headers = { ...game.headers, ...Object.fromEntries(rosterTags(game.headers)) };
   if (game.startFen && game.startFen !== STANDARD_START) {
     headers.SetUp = '1';
     headers.FEN = game.startFen;
