@@ -154,6 +154,42 @@ describe.skipIf(!haveBrowser).each([
   }, 90000);
 });
 
+describe.skipIf(!haveBrowser)('<mainline-analysis> by keyboard', () => {
+  test('the arrow keys move the square mark; a promotion’s picker takes the focus and gives it back to the board', async () => {
+    const { page, context, problems } = await open('plain');
+    try {
+      await bestmoves(page, 1);
+      await page.evaluate(() => {
+        window.__board.multipv = 1;
+        window.__board.depth = 4;
+        window.__board.fen = '8/P7/8/8/8/2k5/8/7K w - - 0 1';
+      });
+      await bestmoves(page, 2);
+      const inShadow = () => page.evaluate(() => {
+        const root = document.getElementById('board').shadowRoot;
+        const a = root.activeElement;
+        const mark = root.querySelector('[part=board] .cursor');
+        return { focused: a ? (a.getAttribute('part') || a.getAttribute('aria-label')) : null, picker: !!root.querySelector('[part=promotion]'), mark: [Number(mark.getAttribute('x')), Number(mark.getAttribute('y'))] };
+      });
+      await page.focus('mainline-analysis >> [part=board]');
+      // from e2 to a7 (the mark drawn 1.5 inside the square at x 0, y 40), Enter, up to a8, Enter
+      for (const k of [...Array(4).fill('ArrowLeft'), ...Array(5).fill('ArrowUp')]) await page.keyboard.press(k);
+      expect(await inShadow()).toEqual({ focused: 'board', picker: false, mark: [1.5, 41.5] });
+      for (const k of ['Enter', 'ArrowUp', 'Enter']) await page.keyboard.press(k);
+      const picking = await inShadow();
+      expect(picking.picker).toBe(true);
+      expect(picking.focused).toMatch(/^a8=[QRBN]$/); // the first piece's button
+      await page.keyboard.press('Enter');
+      await bestmoves(page, 3);
+      expect((await page.evaluate(() => window.__events)).move).toEqual([{ uci: `a7a8${picking.focused.at(-1).toLowerCase()}`, san: picking.focused }]);
+      expect(await inShadow()).toMatchObject({ focused: 'board', picker: false });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60000);
+});
+
 describe.skipIf(!haveBrowser)('<mainline-analysis> by its package name, through an import map', () => {
   test('a PGN, the board turned, depth 8', async () => {
     const { page, context, problems } = await open('plain', 'element-importmap.html');

@@ -21,13 +21,12 @@
 // Methods: analyse() (resolves with the SearchResult; with null when stopped or replaced before
 // it started; rejects with what went wrong), stop(). Properties: engine (a promise), position.
 import { createEngine } from './index.js';
-import { evalFromSearch, expectedScore, formatEval, parsePgnGames } from './annotate.js';
+import { evalFromSearch, expectedScore, formatScore, mainLine, parsePgnGames, STANDARD_START as START, startFen } from './annotate.js';
 import { pieceSvg } from './pieces.js';
 
 const FILES = 'abcdefgh';
 /** Iterations kept on show (the newest first). */
 const MAX_ROWS = 40;
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const PV_END_TEXT = { leaf: 'leaf', mate: 'mate', stalemate: 'stalemate', repetition: 'repetition', fifty: '50 moves', material: 'material', hashcut: 'hash cut' };
 /** The attributes that change what is searched (the others only how it looks). */
 const SEARCH_ATTRIBUTES = ['fen', 'pgn', 'multipv', 'depth', 'movetime', 'threads'];
@@ -97,12 +96,6 @@ function el(/** @type {string} */ tag, /** @type {Record<string, string|number>}
   return e;
 }
 
-/** '+0.34', '-1.20', '0.00', '#5', '#-3': a score from White's point of view. */
-function formatScore(/** @type {{ cp?: number, mate?: number }} */ s) {
-  const text = formatEval(/** @type {any} */ (s));
-  return s.mate === undefined && (s.cp || 0) > 0 ? `+${text}` : text;
-}
-
 /** The integer value of an attribute within a range; null when not given; throws what is wrong. */
 function intAttr(/** @type {string} */ name, /** @type {string|null} */ text, /** @type {number} */ min, /** @type {number} */ max) {
   if (text === null || text.trim() === '') return null;
@@ -114,7 +107,7 @@ function intAttr(/** @type {string} */ name, /** @type {string|null} */ text, /*
 const Base = /** @type {typeof HTMLElement} */ (typeof HTMLElement === 'undefined' ? class {} : HTMLElement);
 
 export class MainlineAnalysis extends Base {
-  static observedAttributes = ['fen', 'pgn', 'orientation', 'multipv', 'depth', 'movetime', 'threads', 'interactive'];
+  static observedAttributes = [...SEARCH_ATTRIBUTES, 'orientation', 'interactive'];
 
   // ---- the shadow DOM
   #wrap;
@@ -129,6 +122,8 @@ export class MainlineAnalysis extends Base {
   #rows;
   /** @type {Element|null} */
   #arrows = null;
+  /** @type {Element|null} the keyboard's square (on an interactive board) */
+  #cursorMark = null;
 
   // ---- what is shown and searched
   /** @type {{ fen: string, moves: string[] }} */
@@ -144,8 +139,6 @@ export class MainlineAnalysis extends Base {
   #cursor = 'e2';
   /** @type {{ pv: string[], score: { cp?: number, mate?: number } }[]} the newest iteration's lines, White's view */
   #lines = [];
-  /** the position is over (mate, a draw): the result stays on show */
-  #over = false;
 
   // ---- the engine and the searches
   /** @type {Promise<import('../index.d.ts').Engine>|null} */
@@ -328,9 +321,8 @@ export class MainlineAnalysis extends Base {
       this.#selected = null;
       this.#lines = [];
       this.#rows.replaceChildren();
-      this.#over = info.status !== 'ongoing';
       this.#drawBoard();
-      if (this.#over) {
+      if (info.status !== 'ongoing') {
         const mated = info.status === 'checkmate';
         this.#score.textContent = mated ? (info.sideToMove === 'w' ? '0-1' : '1-0') : '½-½';
         this.#drawBar(mated ? { mate: 0 } : { cp: 0 }, info.sideToMove);
@@ -374,13 +366,8 @@ export class MainlineAnalysis extends Base {
       const games = parsePgnGames(pgn);
       if (!games.length) throw new Error('pgn: no game found');
       const g = games[0];
-      const fenKey = Object.keys(g.headers).find((k) => k.toLowerCase() === 'fen');
-      const sans = [];
-      for (let n = g.root; n.children.length; ) {
-        n = n.children[0];
-        sans.push(/** @type {string} */ (n.san));
-      }
-      const start = fenKey ? g.headers[fenKey] : START;
+      const start = startFen(g.headers) ?? START;
+      const sans = mainLine(g).map((n) => /** @type {string} */ (n.san));
       const converted = await engine.convertMoves(start, sans).catch((e) => {
         throw new Error(`pgn: ${e.message}`);
       });
@@ -421,7 +408,7 @@ export class MainlineAnalysis extends Base {
   /** @param {import('../index.d.ts').IterationInfo} info @param {string} fen */
   #info(info, fen) {
     this.dispatchEvent(new CustomEvent('iteration', { detail: { ...info, fen } }));
-    if (info.bound !== 'exact' || this.#over) return;
+    if (info.bound !== 'exact') return;
     const turn = /** @type {'w'|'b'} */ (fen.split(' ')[1]);
     const score = evalFromSearch(info, turn).score;
     // a new depth starts a row; the other lines of the same depth join it
@@ -525,8 +512,6 @@ export class MainlineAnalysis extends Base {
             svg.append(g);
           }
           if (targets.has(sq)) svg.append(el('circle', { cx: x + 20, cy: y + 20, r: 6, class: 'target' }, true));
-          // the keyboard's square (shown while the board has the keyboard's focus)
-          if (interactive && sq === this.#cursor) svg.append(el('rect', { x: x + 1.5, y: y + 1.5, width: 37, height: 37, class: 'cursor' }, true));
           // coordinates along the bottom and left edges
           const bottom = this.#flipped ? r === 7 : r === 0;
           const left = this.#flipped ? f === 7 : f === 0;
@@ -535,9 +520,21 @@ export class MainlineAnalysis extends Base {
         }
       }
     }
+    // the keyboard's square (shown while the board has the keyboard's focus): one mark, moved by
+    // the arrow keys without drawing the board again
+    this.#cursorMark = interactive ? el('rect', { width: 37, height: 37, class: 'cursor' }, true) : null;
+    if (this.#cursorMark) svg.append(this.#cursorMark);
+    this.#placeCursor();
     this.#arrows = el('g', { class: 'arrows' }, true);
     svg.append(this.#arrows);
     this.#drawArrows();
+  }
+
+  #placeCursor() {
+    if (!this.#cursorMark) return;
+    const { x, y } = this.#xy(this.#cursor);
+    this.#cursorMark.setAttribute('x', String(x + 1.5));
+    this.#cursorMark.setAttribute('y', String(y + 1.5));
   }
 
   /** Each line's first move as an arrow: the best thickest. */
@@ -596,16 +593,14 @@ export class MainlineAnalysis extends Base {
       const r = Math.min(8, Math.max(1, Number(this.#cursor[1]) + step[1] * flip));
       this.#cursor = `${FILES[f]}${r}`;
       e.preventDefault();
-      this.#drawBoard();
-      this.#board.focus();
+      this.#placeCursor();
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
+      // (the board keeps the focus: it is redrawn inside; a promotion's choice takes it)
       this.#choose(this.#cursor);
-      this.#board.focus();
     } else if (e.key === 'Escape' && this.#selected) {
       this.#selected = null;
       this.#drawBoard();
-      this.#board.focus();
     }
   }
 
@@ -642,7 +637,11 @@ export class MainlineAnalysis extends Base {
 
   /** Plays a legal move of the position shown: the new position is shown and analysed. */
   #play(/** @type {{ uci: string, san: string }} */ move) {
-    this.#stage.querySelector('.promo')?.remove();
+    const promo = this.#stage.querySelector('.promo');
+    // a promotion chosen by keyboard: the focus goes back to the board, not to the page
+    const refocus = !!promo && promo.contains(this.shadowRoot?.activeElement ?? null);
+    promo?.remove();
+    if (refocus) this.#board.focus();
     this.#selected = null;
     if (!this.#legal.some((m) => m.uci === move.uci)) return; // from a position no longer shown
     this.#position = { fen: this.#position.fen, moves: [...this.#position.moves, move.uci] };
