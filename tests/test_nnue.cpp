@@ -3,7 +3,6 @@
 // that still explain their scores when the search evaluates with the network.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -232,37 +231,12 @@ TEST(Nnue, LinesExplainTheirScoresWithTheNetwork) {
     EXPECT_GE(lines, 3 * 3 * 7);
 }
 
-// The FEN of `fen` with square `sq` emptied.
-std::string without_square(const std::string& fen, Square sq) {
-    const std::size_t space = fen.find(' ');
-    std::array<char, 64> board{};
-    int rank = 7, file = 0;
-    for (char c : fen.substr(0, space)) {
-        if (c == '/') {
-            --rank;
-            file = 0;
-        } else if (c >= '1' && c <= '8') {
-            for (int k = 0; k < c - '0'; ++k) board[std::size_t(rank * 8 + file++)] = 0;
-        } else board[std::size_t(rank * 8 + file++)] = c;
-    }
-    board[std::size_t(sq)] = 0;
-    std::string out;
-    for (int r = 7; r >= 0; --r) {
-        int empty = 0;
-        for (int f = 0; f < 8; ++f) {
-            const char c = board[std::size_t(r * 8 + f)];
-            if (!c) {
-                ++empty;
-                continue;
-            }
-            if (empty) out += char('0' + empty);
-            empty = 0;
-            out += c;
-        }
-        if (empty) out += char('0' + empty);
-        if (r) out += '/';
-    }
-    return out + fen.substr(space);
+// The FEN of `pos` (read from `fen`) with square `sq` emptied; the other fields as `fen` has them.
+std::string without_square(const Position& pos, const std::string& fen, Square sq) {
+    Piece board[SQUARE_NB];
+    for (int s = 0; s < SQUARE_NB; ++s) board[s] = pos.piece_on(Square(s));
+    board[sq] = NO_PIECE;
+    return fen_placement(board) + fen.substr(fen.find(' '));
 }
 
 // Each piece's value is the evaluation with it minus the evaluation of the same position without
@@ -280,7 +254,7 @@ TEST(PieceTrace, PieceValuesAreTheEvaluationWithMinusWithout) {
             const PieceValue& pv = t.pieces[std::size_t(i)];
             EXPECT_EQ(pos.piece_on(pv.square), pv.piece);
             EXPECT_NE(type_of(pv.piece), KING);
-            Result<Position> less = Position::from_fen(without_square(fen, pv.square));
+            Result<Position> less = Position::from_fen(without_square(pos, fen, pv.square));
             if (!less) continue;  // say, the other king left in check
             EXPECT_EQ(t.eval - pv.value, sign * nnue::evaluate(net(), less.value())) << fen << " without " << square_name(pv.square);
             ++checked;
