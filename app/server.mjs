@@ -23,14 +23,14 @@ export const APP_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = path.join(APP_DIR, 'dist');
 const ROOT = path.resolve(APP_DIR, '..');
 // The engine package, found as the app's import of `mainline-chess` finds it (the workspace's web/).
-const ENGINE_DIR = path.dirname(createRequire(import.meta.url).resolve('mainline-chess/package.json'));
+export const ENGINE_DIR = path.dirname(createRequire(import.meta.url).resolve('mainline-chess/package.json'));
 
 export const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
-export const CSP =
+const CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; " +
   "img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -68,7 +68,7 @@ function sources() {
 }
 
 /** True when app/dist is missing or older than one of its sources. */
-export function buildIsStale() {
+function buildIsStale() {
   const index = path.join(DIST, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
@@ -76,7 +76,7 @@ export function buildIsStale() {
 }
 
 /** Runs `vite build` for the app (synchronously; throws when it fails). */
-export function buildApp({ quiet = false } = {}) {
+function buildApp({ quiet = false } = {}) {
   for (const f of ['worker.js', 'mainline_web.wasm']) {
     if (!existsSync(path.join(ENGINE_DIR, 'dist', f)))
       throw new Error(`${path.relative(ROOT, ENGINE_DIR)}/dist/${f} is missing: build the engine first (bash scripts/build.sh --wasm-only --no-debug)`);

@@ -8,16 +8,9 @@
 // the .wasm and the engine's worker included.
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ISOLATION_HEADERS } from './server.mjs';
+import { APP_DIR, ENGINE_DIR, ISOLATION_HEADERS } from './server.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-// the dev server serves the engine package's files from where npm linked it
-const engine = path.dirname(createRequire(import.meta.url).resolve('mainline-chess/package.json'));
-
-export const MANIFEST = {
+const MANIFEST = {
   name: 'Mainline — chess analysis board',
   short_name: 'Mainline',
   description: "A chess analysis board that shows every iteration of the engine's search. Works offline.",
@@ -38,7 +31,7 @@ export const MANIFEST = {
 };
 
 export default defineConfig({
-  root: here,
+  root: APP_DIR,
   base: './',
   publicDir: 'public',
   clearScreen: false,
@@ -75,7 +68,8 @@ export default defineConfig({
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
     headers: ISOLATION_HEADERS,
-    fs: { allow: [here, engine] },
+    // the dev server serves the engine package's files from where npm linked it
+    fs: { allow: [APP_DIR, ENGINE_DIR] },
   },
   preview: {
     host: '127.0.0.1',

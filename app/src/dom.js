@@ -1,5 +1,6 @@
-// DOM helpers shared by the views: the page's elements by id, small element builders, a file
-// download.
+// DOM helpers shared by the views: the page's elements by id, small element builders, a SAN line
+// with its move numbers, a file download.
+import { numberedLine } from './model/format.js';
 
 /** The page's element with this id (the page is index.html; a missing id is a bug, said loudly). */
 export function $(/** @type {string} */ id) {
@@ -30,6 +31,17 @@ export function h(tag, attrs = {}, ...children) {
   }
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
   return el;
+}
+
+/**
+ * A SAN line played from `fen` with its move numbers: for each move its number where it has one
+ * (a span.num: '12.', '12...'), what `move` makes of it, and a space.
+ * @param {string} fen @param {string[]} sans
+ * @param {(san: string, index: number, number: string) => Node|string} move
+ * @returns {(Node|string)[]}
+ */
+export function numberedMoves(fen, sans, move) {
+  return numberedLine(fen, sans).flatMap(({ san, number }, i) => [...(number ? [h('span', { class: 'num', text: number })] : []), move(san, i, number), ' ']);
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

@@ -74,7 +74,10 @@ const playEngine = new EngineHandle({ Hash: 16 }, { onError: crashed });
 const threatEngine = new EngineHandle({ Hash: 16, Threads: 1 }, { onError: crashed });
 const toolsEngine = new EngineHandle({ Hash: 16, Threads: 1 }, { onError: crashed });
 
-/** What the page allows the analysis engine (threads, hash), as it declares it. @param {Engine} engine */
+/**
+ * The analysis engine as the panel shows it: its build, stop mode and threads, and what the page
+ * allows it (threads, hash), as it declares it. @param {Engine} engine
+ */
 function showEngineLimits(engine) {
   const spinMax = (/** @type {string} */ name) => {
     const declared = engine.options.find((o) => o.name === name);
@@ -108,7 +111,7 @@ function openRecord(record, nodeId = -1) {
 
 /** Opens a game of the library. */
 async function openSaved(/** @type {string} */ id) {
-  openRecord((await saving.load(id)).record);
+  openRecord(await saving.load(id));
 }
 
 new LibraryController({
@@ -128,8 +131,17 @@ new LibraryController({
 });
 
 // ---- views ------------------------------------------------------------------------------------
+// moving through the game: not while practising (the puzzle is the position shown)
 const notPractising = () => store.state.mode !== 'practice';
 const goTo = (/** @type {MoveNode} */ n) => notPractising() && game.goTo(n);
+const navigate = {
+  first: () => notPractising() && game.first(),
+  back: () => notPractising() && game.back(),
+  forward: () => notPractising() && game.forward(),
+  last: () => notPractising() && game.last(),
+  up: () => notPractising() && game.variation(-1),
+  down: () => notPractising() && game.variation(1),
+};
 
 new BoardView($('board'), store, {
   onMove: (from, to, promotion) => {
@@ -171,10 +183,7 @@ new SettingsView(store, {
 new GameBar(store, { rename: (name) => game.rename(name), newAnalysis: () => game.newAnalysis(), retry: () => saving.retry() });
 new Controls(store, {
   setMode: (mode) => store.set({ mode }),
-  first: () => notPractising() && game.first(),
-  back: () => notPractising() && game.back(),
-  forward: () => notPractising() && game.forward(),
-  last: () => notPractising() && game.last(),
+  ...navigate,
   flip: () => game.flip(),
   promote: () => game.promote(),
   remove: () => game.removeCurrent(),
@@ -212,12 +221,7 @@ function jump(/** @type {'blunder'|'mistake'|'inaccuracy'} */ severity, /** @typ
   else toast(s.report && s.report.verdicts.size ? `No ${direction > 0 ? 'later' : 'earlier'} ${severity} on the main line.` : 'No report yet: Analyse game first.');
 }
 listenForKeys(document, {
-  back: () => notPractising() && game.back(),
-  forward: () => notPractising() && game.forward(),
-  up: () => notPractising() && game.variation(-1),
-  down: () => notPractising() && game.variation(1),
-  first: () => notPractising() && game.first(),
-  last: () => notPractising() && game.last(),
+  ...navigate,
   flip: () => game.flip(),
   engine: () => store.state.mode === 'analyse' && analyse.toggle(),
   playBest: () => analyse.playBest(),

@@ -11,7 +11,7 @@ import { GameTree } from './model/tree.js';
  * @typedef {import('./model/record.js').Review} Review
  * @typedef {import('./model/record.js').PracticeResult} PracticeResult
  * @typedef {import('./model/openings.js').Opening} Opening
- * @typedef {import('./views/iterations.js').IterationLog} IterationLog
+ * @typedef {import('./model/iterationlog.js').IterationLog} IterationLog
  * @typedef {import('mainline-chess/annotate').Eval} Eval
  *
  * @typedef {object} GameMeta  the open game as the library knows it
@@ -33,7 +33,6 @@ import { GameTree } from './model/tree.js';
  *
  * @typedef {object} EngineStatus  the analysis engine, as the panel shows it
  * @property {'idle'|'starting'|'running'|'done'|'paused'|'error'} state
- * @property {string} detail
  * @property {'sab'|'terminate'|''} stopMode
  * @property {'single'|'threaded'|''} build
  * @property {number} threads      threads a search uses now
@@ -93,7 +92,6 @@ import { GameTree } from './model/tree.js';
  * @property {string[]} pvSan
  * @property {number} depth
  * @property {import('./model/format.js').Score} score   the line's score, White's view
- * @property {string} pvEnd
  * @property {number|null} staticEval   the evaluation of the end position, White's view
  * @property {{ square: string, piece: string, value: number }[]} pieces  what each piece adds (White's view)
  * @property {string} message
@@ -116,6 +114,8 @@ import { GameTree } from './model/tree.js';
  * @property {EngineStatus} engine
  * @property {IterationLog|null} log  the iterations of the search shown in the panel
  * @property {string} panelNote       what the panel says instead of iterations (game over, hidden...)
+ * @property {string} ended           the game's end the panel's note is about ('Checkmate', 'Stalemate'...:
+ *                                    the engine's head shows it instead of a score), else ''
  * @property {{ fen: string, uci: string[] } | null} hover   the line (up to a move) under the pointer
  * @property {boolean} threatOn
  * @property {Threat|null} threat
@@ -128,7 +128,6 @@ import { GameTree } from './model/tree.js';
  * @property {Explanation|null} explain
  * @property {SaveStatus} save
  * @property {string} error
- * @property {string} status          the line under the board
  * @property {boolean} help           the keys overlay is open
  */
 
@@ -154,9 +153,10 @@ export function defaults() {
     orientation: 'white',
     engineOn: true,
     settings: defaultSettings(),
-    engine: { state: 'idle', detail: '', stopMode: '', build: '', threads: 1, maxThreads: 1, maxHash: 512 },
+    engine: { state: 'idle', stopMode: '', build: '', threads: 1, maxThreads: 1, maxHash: 512 },
     log: null,
     panelNote: '',
+    ended: '',
     hover: null,
     threatOn: false,
     threat: null,
@@ -169,7 +169,6 @@ export function defaults() {
     explain: null,
     save: { state: 'opening', text: '…', title: '', problem: '' },
     error: '',
-    status: '',
     help: false,
   };
 }

@@ -3,11 +3,11 @@
 // cheap) and its iterations go into a new log. A deeper exact line of the shown position is
 // saved as its evaluation. Also the engine's keys: on/off (`l`), several lines or one (`z`),
 // play the best move (space), and the engine settings.
-import { evalFromSearch, isTerminal } from 'mainline-chess/annotate';
+import { evalFromSearch, isTerminal, secondLine } from 'mainline-chess/annotate';
 import { Analyser } from '../services/engine.js';
 import { IterationLog } from '../model/iterationlog.js';
 import { fenTurn } from '../model/format.js';
-import { gameStatus, STATUS_TEXT } from '../model/rules.js';
+import { statusAt, STATUS_TEXT } from '../model/rules.js';
 import { shownEval } from '../model/shown.js';
 
 /**
@@ -21,6 +21,8 @@ import { shownEval } from '../model/shown.js';
 
 /** Stepping through moves starts a search only where the user stops for this long. */
 const START_DELAY_MS = 60;
+/** What the panel says while "Analyse game" has the engine. */
+const REVIEW_NOTE = 'Analysing the whole game: the live analysis resumes when it is done (or cancelled).';
 
 export class AnalyseController {
   /**
@@ -69,8 +71,9 @@ export class AnalyseController {
       if (this.running) this.analyser.stop();
       this.running = false;
       this.key = '';
-      if (s.mode === 'analyse' && s.review.running) {
-        this.store.set({ log: null, panelNote: 'Analysing the whole game: the live analysis resumes when it is done (or cancelled).' });
+      // (said once: the analysis's progress comes back here with every position)
+      if (s.mode === 'analyse' && s.review.running && (s.log || s.panelNote !== REVIEW_NOTE)) {
+        this.store.set({ log: null, panelNote: REVIEW_NOTE, ended: '' });
       }
       return;
     }
@@ -86,8 +89,8 @@ export class AnalyseController {
     this.key = want.key;
     const node = want.node;
     this.evals.known(node).catch(() => {});
-    this.store.set({ log: new IterationLog(node.fen), panelNote: '' });
-    const status = gameStatus(s.tree.chessAt(node));
+    this.store.set({ log: new IterationLog(node.fen), panelNote: '', ended: '' });
+    const status = statusAt(s.tree, node);
     // a repetition or fifty moves the players went on from is no end (annotate.js's isTerminal)
     const over = isTerminal(status, !node.children.length);
     if (over || !s.engineOn) {
@@ -95,7 +98,8 @@ export class AnalyseController {
       this.running = false;
       if (over) {
         this.#engineState('idle');
-        this.store.set({ log: null, panelNote: `${status === 'checkmate' ? 'Checkmate' : STATUS_TEXT[/** @type {keyof typeof STATUS_TEXT} */ (status)]}: nothing to analyse.` });
+        const text = STATUS_TEXT[/** @type {keyof typeof STATUS_TEXT} */ (status)];
+        this.store.set({ log: null, panelNote: `${text}: nothing to analyse.`, ended: text.replace(/: draw$/, '') });
       } else this.#engineState('paused');
       return;
     }
@@ -121,23 +125,12 @@ export class AnalyseController {
     } else if (info.multipv === 2 && node.eval && node.eval.depth === info.depth && node.eval.pv?.[0] !== info.pv[0]) {
       // the same iteration's second line (the engine reports the lines in order): the report's
       // Great moves need it
-      const { score, pv, pvSan } = evalFromSearch(info, turn);
-      this.evals.set(node, { ...node.eval, second: { score, pv: pv || [], pvSan: pvSan || [] } });
+      this.evals.set(node, { ...node.eval, second: secondLine(info, turn) });
     }
   }
 
   #engineState(/** @type {State['engine']['state']} */ state, detail = '') {
-    const engine = this.engine.engine;
-    this.store.set({
-      engine: {
-        ...this.state.engine,
-        state,
-        detail,
-        stopMode: engine ? engine.stopMode : '',
-        build: engine ? engine.build : '',
-        threads: engine ? engine.threads : 1,
-      },
-    });
+    this.store.set({ engine: { ...this.state.engine, state } });
     if (state === 'error' && detail) this.store.set({ error: `Engine: ${detail}` });
   }
 

@@ -2,10 +2,10 @@
 // line ends in, the engine's own evaluation of it beside the line's score (for a line that ends
 // at the search's horizon they are the same number: that is what makes the line the explanation
 // of its score), and what each piece adds to that evaluation (the network's evaluation with the
-// piece minus without it, the engine's evalTrace) as a heat map. A line that ends in a result
-// (mate, a draw) is explained by the rule. The searches go to an engine of their own.
+// piece minus without it) as a heat map: both from the engine's evalTrace. A line that ends in a
+// result (mate, a draw) is explained by the rule. The searches go to an engine of their own.
 import { fenAfter } from '../model/rules.js';
-import { fenTurn, formatScore, PV_END } from '../model/format.js';
+import { formatScore, PV_END } from '../model/format.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -45,14 +45,14 @@ export class ExplainController {
       return;
     }
     /** @type {Explanation} */
-    const base = { status: 'loading', fen: line.fen, endFen, pvSan: line.pvSan, depth: line.depth, score: line.score, pvEnd: line.pvEnd, staticEval: null, pieces: [], message: 'The engine is evaluating the position at the end of the line…' };
+    const base = { status: 'loading', fen: line.fen, endFen, pvSan: line.pvSan, depth: line.depth, score: line.score, staticEval: null, pieces: [], message: 'The engine is evaluating the position at the end of the line…' };
     this.store.set({ explain: base });
     try {
       const engine = await this.engine.get();
-      // the evaluation the search uses at its leaves (side to move's view), and each piece's part
-      const [own, trace] = await Promise.all([engine.evaluate(endFen), engine.evalTrace(endFen)]);
+      // the evaluation the search uses at its leaves (White's view), and each piece's part
+      const trace = await engine.evalTrace(endFen);
       if (token !== this.token) return;
-      const staticEval = fenTurn(endFen).turn === 'w' ? own : -own;
+      const staticEval = trace.eval;
       this.store.set({ explain: { ...base, status: 'ready', staticEval, pieces: trace.pieces, message: explanation(line.pvEnd, line.score, staticEval) } });
     } catch (e) {
       if (token !== this.token) return;

@@ -5,7 +5,7 @@
 import { LEVELS } from '../model/levels.js';
 import { GameTree, START_FEN } from '../model/tree.js';
 import { IterationLog } from '../model/iterationlog.js';
-import { gameStatus, resultOf, STATUS_TEXT } from '../model/rules.js';
+import { resultOf, statusAt, STATUS_TEXT } from '../model/rules.js';
 import { fenTurn } from '../model/format.js';
 import { pgnDate } from '../model/pgn.js';
 import { movableSide } from '../model/shown.js';
@@ -51,7 +51,7 @@ export class PlayController {
     // leaving play mode stops a game in progress
     store.on(['mode'], (s) => {
       if (s.mode !== 'play' && s.play && !s.play.end) this.#end({ by: 'stopped', result: '*', text: 'Game stopped (switched to analysis)' });
-      if (s.mode === 'play' && !s.play) this.store.set({ log: null, panelNote: 'Choose your colour, a level and a clock, then press New game.' });
+      if (s.mode === 'play' && !s.play) this.#panel('Choose your colour, a level and a clock, then press New game.');
     });
   }
 
@@ -78,7 +78,7 @@ export class PlayController {
     this.store.set({ mode: 'play', play: game, orientation: human === 'w' ? 'white' : 'black', error: '' });
     this.tree = new GameTree(fen);
     this.setTree(this.tree, this.#headers(game));
-    this.store.set({ log: null, panelNote: setup.showThinking ? 'The engine thinks on its own moves; its iterations appear here.' : "The engine's thinking is hidden." });
+    this.#panel(setup.showThinking ? 'The engine thinks on its own moves; its iterations appear here.' : "The engine's thinking is hidden.");
     this.ready = this.#prepareEngine(game);
     // a game from a position where it is already over ends at once, by the rules
     if (this.#checkEnd(this.tree.root)) return;
@@ -127,7 +127,7 @@ export class PlayController {
 
   /** Ends the game when the rules say so. */
   #checkEnd(/** @type {MoveNode} */ node) {
-    const status = gameStatus(this.store.state.tree.chessAt(node));
+    const status = statusAt(this.store.state.tree, node);
     if (status === 'ongoing') return false;
     this.#end({ by: status, result: resultOf(status, fenTurn(node.fen).turn), text: status === 'checkmate' ? `Checkmate: ${SIDE[/** @type {'w'|'b'} */ (node.color)]} wins` : STATUS_TEXT[status] });
     return true;
@@ -142,9 +142,9 @@ export class PlayController {
     if (token !== this.token) return;
     const tree = this.store.state.tree;
     const node = tree.lineEnd(tree.root);
-    if (g.showThinking) this.store.set({ log: new IterationLog(node.fen), panelNote: `${g.level.name} is thinking…` });
+    if (g.showThinking) this.#panel(`${g.level.name} is thinking…`, new IterationLog(node.fen));
     const limits = { ...g.level.limits };
-    if (g.clock) Object.assign(limits, { wtime: Math.max(1, Math.round(this.#remaining('w'))), btime: Math.max(1, Math.round(this.#remaining('b'))), winc: g.clock.inc, binc: g.clock.inc });
+    if (g.clock) Object.assign(limits, { wtime: Math.max(1, Math.round(this.remaining('w'))), btime: Math.max(1, Math.round(this.remaining('b'))), winc: g.clock.inc, binc: g.clock.inc });
     let result;
     try {
       const engine = await this.engine.get();
@@ -182,7 +182,8 @@ export class PlayController {
    */
   canTakeBack() {
     const g = this.game;
-    if (!g || (g.end && !['checkmate', 'stalemate', 'material', 'repetition', 'fifty'].includes(g.end.by))) return false;
+    // (the endings by the rules are those STATUS_TEXT says)
+    if (!g || (g.end && !Object.hasOwn(STATUS_TEXT, g.end.by))) return false;
     return !!this.#lastHumanMove();
   }
 
@@ -210,7 +211,7 @@ export class PlayController {
     this.#startClock(g.human);
     this.store.touch('tree');
     this.goTo(target);
-    this.store.set({ log: null, panelNote: 'Move taken back. Your move.' });
+    this.#panel('Move taken back. Your move.');
   }
 
   resign() {
@@ -224,7 +225,12 @@ export class PlayController {
   setShowThinking(/** @type {boolean} */ show) {
     if (!this.game) return;
     this.#update({ showThinking: show });
-    if (!show) this.store.set({ log: null, panelNote: "The engine's thinking is hidden." });
+    if (!show) this.#panel("The engine's thinking is hidden.");
+  }
+
+  /** What the engine panel shows: a note, and the iterations of the engine's thinking (`log`). */
+  #panel(/** @type {string} */ panelNote, /** @type {IterationLog|null} */ log = null) {
+    this.store.set({ log, panelNote, ended: '' });
   }
 
   /**
@@ -267,10 +273,6 @@ export class PlayController {
 
   /** ms left on a side's clock now (Infinity without clocks). */
   remaining(/** @type {'w'|'b'} */ c) {
-    return this.#remaining(c);
-  }
-
-  #remaining(/** @type {'w'|'b'} */ c) {
     const cl = this.game?.clock;
     if (!cl) return Infinity;
     return cl[c] - (cl.running === c ? performance.now() - cl.since : 0);
@@ -289,7 +291,7 @@ export class PlayController {
   #stopClock() {
     const cl = this.game?.clock;
     if (!cl || !cl.running) return;
-    cl[cl.running] = this.#remaining(cl.running);
+    cl[cl.running] = this.remaining(cl.running);
     cl.running = null;
     clearInterval(this.timer);
   }
@@ -309,7 +311,7 @@ export class PlayController {
       return;
     }
     const side = g.clock.running;
-    if (this.#remaining(side) <= 0) {
+    if (this.remaining(side) <= 0) {
       this.#cancelSearch();
       g.clock[side] = 0;
       g.clock.running = null;

@@ -8,6 +8,7 @@ import { classifyMove, moveClass, solves } from 'mainline-chess/report';
 import { practiceList } from '../model/gamereport.js';
 import { fenTurn, formatScore } from '../model/format.js';
 import { tryMove } from '../model/rules.js';
+import { bestBefore, practiceAsks, practiceItem } from '../model/shown.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -61,25 +62,12 @@ export class PracticeController {
     this.#show({ color, items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [] });
   }
 
-  /** The move being practised (the game's move that was a mistake). */
-  item() {
-    const p = this.practice;
-    if (!p) return null;
-    return this.store.state.tree.node(p.items[p.index]);
-  }
-
   /** Shows a puzzle: the position before the mistake, the player to move. @param {Practice} p */
   #show(p) {
     const node = this.store.state.tree.node(p.items[p.index]);
     if (!node || !node.parent) return;
     this.store.set({ practice: { ...p, message: intro(node) } });
     this.goTo(node.parent);
-  }
-
-  /** Whether the board takes the user's move now. */
-  movable() {
-    const p = this.practice;
-    return !!p && (p.phase === 'ask' || p.phase === 'wrong');
   }
 
   /**
@@ -89,8 +77,8 @@ export class PracticeController {
    */
   async tryMove(move) {
     const p = this.practice;
-    const node = this.item();
-    if (!p || !node || !node.parent || !this.movable()) return;
+    const node = practiceItem(this.store.state);
+    if (!p || !node || !node.parent || !practiceAsks(p)) return;
     const before = /** @type {import('mainline-chess/annotate').Eval} */ (node.parent.eval);
     const played = tryMove(node.parent.fen, move);
     if (!played) {
@@ -155,27 +143,19 @@ export class PracticeController {
   /** A hint: first the piece to move, then the move itself. */
   hint() {
     const p = this.practice;
-    if (!p || !this.movable() || p.hints >= 2) return;
-    const best = this.#best();
-    if (!best) return;
+    if (!p || !practiceAsks(p) || p.hints >= 2 || !bestBefore(practiceItem(this.store.state))) return;
     // a hint starts the question again (no longer "wrong")
     this.#set({ phase: 'ask', hints: p.hints + 1, message: p.hints === 0 ? 'Hint: the piece to move is marked.' : 'Hint: the arrow shows the best move.' });
-  }
-
-  /** The best move of the position before the mistake, as the report's evaluation has it. */
-  #best() {
-    const node = this.item();
-    return node?.parent?.eval?.pv?.[0] || null;
   }
 
   /** Gives up on this one: the best move is shown and it counts as not solved. */
   reveal() {
     const p = this.practice;
-    const node = this.item();
+    const node = practiceItem(this.store.state);
     if (!p || !node || !node.parent || p.phase === 'solved') return;
     this.token++;
     this.#record(false, p.tries);
-    const san = node.parent.eval?.pvSan?.[0] || this.#best();
+    const san = node.parent.eval?.pvSan?.[0] || bestBefore(node);
     this.#set({ phase: 'solved', hints: 2, message: `The best move was ${san}.` });
   }
 
@@ -198,7 +178,7 @@ export class PracticeController {
 
   /** Back to analysis, at the last puzzle's move. */
   stop() {
-    const node = this.item();
+    const node = practiceItem(this.store.state);
     this.store.set({ mode: 'analyse' });
     if (node) this.goTo(node);
   }

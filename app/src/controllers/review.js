@@ -4,10 +4,11 @@
 // a closed tab or a crashed engine loses at most the position being searched, and running it
 // again skips what is already deep enough. The game report (gamereport.js) is kept up to date
 // with the evaluations, whoever made them: this analysis, the live one, an imported PGN.
-import { evalFromSearch, isTerminal, terminalEval } from 'mainline-chess/annotate';
-import { gameStatus } from '../model/rules.js';
+import { evalFromSearch, isTerminal, secondLine, terminalEval } from 'mainline-chess/annotate';
+import { statusAt } from '../model/rules.js';
 import { fenTurn } from '../model/format.js';
-import { playersSummary, reportOf } from '../model/gamereport.js';
+import { reportOf } from '../model/gamereport.js';
+import { reviewOf } from '../model/record.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -75,7 +76,7 @@ export class ReviewController {
       const method = String(this.engine.options.PvMethod || 'pvhash');
       for (const node of line) {
         if (this.cancelled || this.store.state.tree !== tree) break;
-        const status = gameStatus(tree.chessAt(node));
+        const status = statusAt(tree, node);
         let ev;
         if (isTerminal(status, !node.children.length)) ev = terminalEval(status);
         else {
@@ -101,10 +102,7 @@ export class ReviewController {
     // deleted meanwhile)
     const now = [tree.root, ...tree.mainline()];
     const complete = done === line.length && now.length === line.length && now.every((n, i) => n === line[i]);
-    if (this.store.state.tree === tree) {
-      const { game } = reportOf(tree);
-      this.store.set({ game: { ...this.store.state.game, review: { limits, date: Date.now(), complete, ...(game ? { players: playersSummary(game) } : {}) } } });
-    }
+    if (this.store.state.tree === tree) this.store.set({ game: { ...this.store.state.game, review: reviewOf(tree, limits, complete) } });
     // shown as saved only once it is written
     const saved = await this.evals.flush().then(() => true, () => false);
     const changed = done === line.length && !complete;
@@ -153,8 +151,7 @@ export class ReviewController {
           const ev = evalFromSearch(result, turn, method);
           const s2 = /** @type {import('mainline-chess').IterationInfo|null} */ (second);
           // only one legal move: no second line, and none to look for again
-          const line2 = s2 && s2.pv.length ? evalFromSearch(s2, turn) : null;
-          ev.second = line2 ? { score: line2.score, pv: line2.pv || [], pvSan: line2.pvSan || [] } : null;
+          ev.second = s2 && s2.pv.length ? secondLine(s2, turn) : null;
           return ev;
         }
       } catch (e) {

@@ -81,7 +81,7 @@ export class SavingController {
     if (!this.storage) throw new Error(this.store.state.save.problem || 'saving is not available');
     const record = await this.storage.getGame(id);
     if (!record) throw new Error('that game is no longer in the library');
-    return { record };
+    return record;
   }
 
   // ---- evaluations ------------------------------------------------------------------------------
@@ -140,7 +140,8 @@ export class SavingController {
     if (!this.storage) return;
     const s = this.store.state;
     let meta = s.game;
-    if (!meta.id) {
+    const fresh = !meta.id;
+    if (fresh) {
       if (isEmpty(s)) return;
       meta = { ...meta, id: newGameId(), created: Date.now(), name: meta.name || defaultName(s.headers) };
       // the game now has an identity (the name field shows the name it got)
@@ -149,7 +150,10 @@ export class SavingController {
     }
     const record = recordFromTree(s.tree, { id: /** @type {string} */ (meta.id), name: meta.name, created: meta.created, headers: s.headers, current: s.current.id, review: meta.review, practice: meta.practice });
     this.games.save(/** @type {string} */ (meta.id), record);
-    this.#saveSession();
+    // the session names the game: written when it gets its identity (and as the shown move
+    // changes, or another game is opened); a session write that failed goes again with the game
+    if (fresh) this.#saveSession();
+    else this.session.retry();
     if (!this.persistAsked) {
       // ask once, after the first real save, for storage the browser does not clear by itself
       this.persistAsked = true;

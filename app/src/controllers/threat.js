@@ -4,6 +4,7 @@
 // dashed arrow and the engine panel shows the line.
 import { threatFen } from '../model/rules.js';
 import { fenTurn, whitePov } from '../model/format.js';
+import { Analyser } from '../services/engine.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -17,9 +18,19 @@ export class ThreatController {
   /** @param {{ store: Store, engine: EngineHandle }} deps */
   constructor({ store, engine }) {
     this.store = store;
-    this.engine = engine;
-    this.token = 0;
     this.fen = '';
+    // the search of the threat shown (the analyser drops the reports of any other)
+    this.analyser = new Analyser(engine, {
+      onInfo: (info) => {
+        const fen = this.store.state.threat?.fen;
+        if (!fen || info.bound !== 'exact' || info.multipv !== 1 || !info.pv.length) return;
+        this.store.set({ threat: { fen, reason: null, line: { score: whitePov(info.score, fenTurn(fen).turn), depth: info.depth, pv: info.pv, pvSan: info.pvSan } } });
+      },
+      onState: (state, detail) => {
+        const fen = this.store.state.threat?.fen;
+        if (state === 'error' && fen) this.store.set({ threat: { fen, reason: `The threat could not be searched: ${detail}`, line: null } });
+      },
+    });
     store.on(['threatOn', 'current', 'mode', 'practice'], () => this.#refresh());
   }
 
@@ -33,32 +44,15 @@ export class ThreatController {
     const fen = on ? s.current.fen : '';
     if (fen === this.fen) return;
     this.fen = fen;
-    const token = ++this.token;
-    this.engine.stop();
+    const flipped = on ? threatFen(fen) : null;
+    if (!flipped) this.analyser.stop();
     if (!on) {
       if (s.threat) this.store.set({ threat: null });
-      return;
-    }
-    const flipped = threatFen(fen);
-    if (!flipped) {
+    } else if (!flipped) {
       this.store.set({ threat: { fen: '', reason: 'No threat to show: the side to move is in check.', line: null } });
-      return;
+    } else {
+      this.store.set({ threat: { fen: flipped, reason: null, line: null } });
+      this.analyser.analyse(flipped, { limits: { depth: THREAT_DEPTH } });
     }
-    this.store.set({ threat: { fen: flipped, reason: null, line: null } });
-    const turn = fenTurn(flipped).turn;
-    this.engine
-      .get()
-      .then((engine) => {
-        if (token !== this.token) return null;
-        return engine.bestMove(flipped, { depth: THREAT_DEPTH }, {
-          onInfo: (info) => {
-            if (token !== this.token || info.bound !== 'exact' || info.multipv !== 1 || !info.pv.length) return;
-            this.store.set({ threat: { fen: flipped, reason: null, line: { score: whitePov(info.score, turn), depth: info.depth, pv: info.pv, pvSan: info.pvSan } } });
-          },
-        });
-      })
-      .catch((e) => {
-        if (token === this.token) this.store.set({ threat: { fen: flipped, reason: `The threat could not be searched: ${e.message}`, line: null } });
-      });
   }
 }

@@ -1,9 +1,12 @@
 // Display helpers: scores from White's point of view, node counts, times, SAN lines with move
 // numbers, what each way a principal variation can end means, how the game report's classes
 // look. No chess rules here.
-import { WIN_K } from 'mainline-chess/annotate';
+import { expectedScore, formatScore as scoreText } from 'mainline-chess/annotate';
 
-/** @typedef {{ cp?: number, mate?: number }} Score */
+/**
+ * @typedef {{ cp?: number, mate?: number }} Score
+ * @typedef {import('mainline-chess/annotate').Score} AnnotateScore  the same, as annotate.js types it
+ */
 
 /**
  * The engine reports scores from the side to move's point of view; the board shows White's.
@@ -18,26 +21,21 @@ export function whitePov(score, sideToMove) {
 }
 
 /**
- * '+0.34', '-1.20', '0.00', '#5' (White mates in 5), '#-3' (Black mates in 3).
- * @param {Score} score White's point of view
+ * '+0.34', '-1.20', '0.00', '#5' (White mates in 5), '#-3' (Black mates in 3); '' for no score.
+ * @param {Score|null|undefined} score White's point of view
  */
 export function formatScore(score) {
-  if (!score) return '';
-  if (score.mate !== undefined) return score.mate >= 0 ? `#${score.mate}` : `#-${-score.mate}`;
-  const cp = score.cp || 0;
-  const pawns = cp / 100;
-  if (cp === 0) return '0.00';
-  return (pawns > 0 ? '+' : '-') + Math.abs(pawns).toFixed(2);
+  return score ? scoreText(/** @type {AnnotateScore} */ (score)) : '';
 }
 
 /**
- * White's share of the eval bar, 0..1 (a logistic curve of centipawns, as lichess draws it).
- * @param {Score} score White's point of view
+ * White's share of the eval bar, 0..1: White's expected score (annotate.js's curve, as lichess
+ * draws it); half for no score, and for a mate on the board (`#0`, whoever is mated).
+ * @param {Score|null|undefined} score White's point of view
  */
 export function whiteShare(score) {
-  if (!score) return 0.5;
-  if (score.mate !== undefined) return score.mate > 0 ? 1 : score.mate < 0 ? 0 : 0.5;
-  return 1 / (1 + Math.exp(-WIN_K * (score.cp || 0)));
+  if (!score || score.mate === 0) return 0.5;
+  return expectedScore(/** @type {AnnotateScore} */ (score), 'w');
 }
 
 /** 987, 12.3k, 4.56M, 1.20G */

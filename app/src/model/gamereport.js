@@ -31,7 +31,7 @@ const sacrifices = new WeakMap();
  * @param {MoveNode} node
  * @returns {ReportMove|null}
  */
-export function reportMoveOf(node) {
+function reportMoveOf(node) {
   const parent = node.parent;
   if (!parent || !parent.eval || !node.eval || !node.uci || !node.color) return null;
   const after = node.eval;

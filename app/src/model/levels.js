@@ -18,9 +18,6 @@
  * @property {import('mainline-chess').SearchLimits} limits
  */
 
-/** True: the Elo numbers come from measured matches (see above). */
-export const calibrated = true;
-
 /** @type {Level[]} */
 export const LEVELS = [
   { name: 'Level 1', elo: 1000, options: { UCI_LimitStrength: true, UCI_Elo: 1000 }, limits: { movetime: 300 } },

@@ -16,7 +16,7 @@ export function openingKey(/** @type {string} */ fen) {
  * @param {Record<string, Opening>} codes
  * @returns {Map<string, Opening>}
  */
-export function bookFrom(codes) {
+function bookFrom(codes) {
   const book = new Map();
   for (const [fen, o] of Object.entries(codes)) book.set(openingKey(fen), { eco: o.eco, name: o.name, moves: o.moves });
   return book;

@@ -4,7 +4,7 @@
 // into a GameTree (record.js). Export writes the same annotated PGN as mainline-analyse.
 import { Chess } from 'chess.js';
 import { GameTree } from './tree.js';
-import { parsePgnGames } from 'mainline-chess/annotate';
+import { parsePgnGames, startFen } from 'mainline-chess/annotate';
 import { treeFromPgnGame, treeToPgn } from './record.js';
 
 /**
@@ -30,7 +30,7 @@ export function parsePgn(text) {
     throw new Error(`PGN: ${cleanMessage(e, first)}`);
   }
   const headers = /** @type {Record<string,string>} */ ({ ...chess.getHeaders() });
-  const fen = Object.entries(headers).find(([k]) => k.toLowerCase() === 'fen')?.[1];
+  const fen = startFen(headers);
   const mainOnly = () => {
     const plain = new GameTree(fen || undefined);
     plain.playLine(plain.root, chess.history());

@@ -1,11 +1,11 @@
 // A game as it is saved (GameRecord, in IndexedDB) and as annotated PGN, to and from the app's
-// GameTree. Moves are checked and played by chess.js (tree.js); the PGN text itself is read and
-// written by the package's annotate.js, which mainline-analyse uses too; the game report's
-// classes and summary (gamereport.js) go into it as NAGs and comments.
-import { Chess } from 'chess.js';
+// GameTree. Moves are checked and played by chess.js (tree.js, rules.js); the PGN text itself is
+// read and written by the package's annotate.js, which mainline-analyse uses too; the game
+// report's classes and summary (gamereport.js) go into it as NAGs and comments.
 import { GameTree } from './tree.js';
+import { playLegal } from './rules.js';
 import { pgnAnnotations, playersSummary, reportOf } from './gamereport.js';
-import { annotatorName, parsePgnGames, readComment, writePgn } from 'mainline-chess/annotate';
+import { annotatorName, parsePgnGames, readComment, startFen, writePgn } from 'mainline-chess/annotate';
 import { version } from 'mainline-chess/package.json';
 
 /**
@@ -51,7 +51,7 @@ import { version } from 'mainline-chess/package.json';
  * @property {Record<number, PracticeResult>} [practice]  by node id of the practised move
  */
 
-export const RECORD_FORMAT = 1;
+const RECORD_FORMAT = 1;
 
 /** A new record id. */
 export function newGameId() {
@@ -141,7 +141,7 @@ export function treeFromRecord(record) {
  * @param {GameTree} tree @param {Record<string,string>} headers
  * @returns {import('mainline-chess/annotate').AnnotatedGame}
  */
-export function annotatedGame(tree, headers) {
+function annotatedGame(tree, headers) {
   const { judgements, summary } = pgnAnnotations(reportOf(tree));
   /** @returns {import('mainline-chess/annotate').AnnotatedNode} */
   const conv = (/** @type {MoveNode} */ n) => ({
@@ -172,8 +172,7 @@ export function treeToPgn(tree, headers, opts) {
 export function treeFromPgnGame(game) {
   const headers = { ...game.headers };
   if (!headers.Result && game.result) headers.Result = game.result;
-  const fenKey = Object.keys(headers).find((k) => k.toLowerCase() === 'fen');
-  const tree = new GameTree(fenKey ? headers[fenKey] : undefined);
+  const tree = new GameTree(startFen(headers));
   const attach = (/** @type {MoveNode} */ node, /** @type {string} */ comment, /** @type {string} */ before = '') => {
     const c = readComment(comment || '');
     const b = before ? readComment(before) : null;
@@ -200,30 +199,14 @@ export function treeFromPgnGame(game) {
   return { tree, headers };
 }
 
-/**
- * A line of UCI moves from a position, played as far as it is legal, with its SAN.
- * @param {string[]} uci @param {string} fen
- */
-function legalPrefix(uci, fen) {
-  const chess = new Chess(fen);
-  const pv = [];
-  const pvSan = [];
-  for (const m of uci) {
-    try {
-      const mv = chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
-      pv.push(m);
-      pvSan.push(mv.san);
-    } catch {
-      break;
-    }
-  }
-  return { pv, pvSan };
-}
-
 /** The SAN of an evaluation's lines, from its position (a line that turns illegal is cut there). */
 function withSan(/** @type {Eval} */ ev, /** @type {string} */ fen) {
-  const out = { ...ev, ...legalPrefix(ev.pv || [], fen) };
-  if (ev.second) out.second = { score: ev.second.score, ...legalPrefix(ev.second.pv, fen) };
+  const legal = (/** @type {string[]} */ uci) => {
+    const { pv, pvSan } = playLegal(fen, uci);
+    return { pv, pvSan };
+  };
+  const out = { ...ev, ...legal(ev.pv || []) };
+  if (ev.second) out.second = { score: ev.second.score, ...legal(ev.second.pv) };
   return out;
 }
 
@@ -263,8 +246,18 @@ export function reviewFromEvals(tree) {
   const line = [tree.root, ...tree.mainline()];
   if (line.length < 2 || !line.every((n) => n.eval)) return null;
   const depths = line.map((n) => /** @type {Eval} */ (n.eval)).filter((e) => e.depth > 0 && e.score.mate === undefined).map((e) => e.depth);
+  return reviewOf(tree, depths.length ? { depth: Math.min(...depths) } : {}, true);
+}
+
+/**
+ * A whole-game analysis of a tree, made now, with the report's figures for the library when its
+ * report is complete.
+ * @param {GameTree} tree @param {Review['limits']} limits @param {boolean} complete
+ * @returns {Review}
+ */
+export function reviewOf(tree, limits, complete) {
   const { game } = reportOf(tree);
-  return { limits: depths.length ? { depth: Math.min(...depths) } : {}, date: Date.now(), complete: true, ...(game ? { players: playersSummary(game) } : {}) };
+  return { limits, date: Date.now(), complete, ...(game ? { players: playersSummary(game) } : {}) };
 }
 
 /**

@@ -5,7 +5,11 @@
 import { Chess, validateFen } from 'chess.js';
 import { SACRIFICE_PLIES, sacrificed } from 'mainline-chess/report';
 
-/** @typedef {'checkmate'|'stalemate'|'material'|'repetition'|'fifty'|'ongoing'} GameStatus */
+/**
+ * @typedef {'checkmate'|'stalemate'|'material'|'repetition'|'fifty'|'ongoing'} GameStatus
+ * @typedef {import('./tree.js').GameTree} GameTree
+ * @typedef {import('./tree.js').MoveNode} MoveNode
+ */
 
 /** @param {string} uci @returns {{ from: string, to: string, promotion?: string }} */
 export function uciToObject(uci) {
@@ -17,7 +21,7 @@ export function uciToObject(uci) {
  * @param {Chess} chess
  * @returns {GameStatus}
  */
-export function gameStatus(chess) {
+function gameStatus(chess) {
   if (chess.isCheckmate()) return 'checkmate';
   if (chess.isStalemate()) return 'stalemate';
   if (chess.isInsufficientMaterial()) return 'material';
@@ -26,7 +30,25 @@ export function gameStatus(chess) {
   return 'ongoing';
 }
 
-/** How each way a game ends is said. */
+// A node's status depends on its path from the root only, which never changes: kept per node.
+/** @type {WeakMap<MoveNode, GameStatus>} */
+const statuses = new WeakMap();
+
+/**
+ * How the game stands at a node of a tree (the moves that led there count, for repetitions).
+ * @param {GameTree} tree @param {MoveNode} node
+ * @returns {GameStatus}
+ */
+export function statusAt(tree, node) {
+  let status = statuses.get(node);
+  if (status === undefined) {
+    status = gameStatus(tree.chessAt(node));
+    statuses.set(node, status);
+  }
+  return status;
+}
+
+/** How each way a game ends is said. @type {Record<Exclude<GameStatus, 'ongoing'>, string>} */
 export const STATUS_TEXT = {
   checkmate: 'Checkmate',
   stalemate: 'Stalemate: draw',
@@ -90,6 +112,33 @@ export function inCheck(/** @type {string} */ fen) {
 }
 
 /**
+ * A line of UCI moves from `fen`, played as far as it is legal: its moves, their SAN and the
+ * position after each.
+ * @param {string} fen @param {string[]} uci
+ */
+export function playLegal(fen, uci) {
+  const chess = new Chess(fen);
+  /** @type {string[]} */
+  const pv = [];
+  /** @type {string[]} */
+  const pvSan = [];
+  /** @type {string[]} */
+  const fens = [];
+  for (const m of uci) {
+    let move;
+    try {
+      move = chess.move(uciToObject(m));
+    } catch {
+      break;
+    }
+    pv.push(m);
+    pvSan.push(move.san);
+    fens.push(chess.fen());
+  }
+  return { pv, pvSan, fens };
+}
+
+/**
  * How many pawns of material the mover is down SACRIFICE_PLIES half-moves into the line that
  * starts with the move played and goes on with the engine's line after it (report.js's
  * `sacrificed`); the line is played only as far as it is legal.
@@ -98,17 +147,7 @@ export function inCheck(/** @type {string} */ fen) {
  * @param {string[]} line the engine's line after the move (UCI, starting with the reply)
  */
 export function sacrificeAlong(fen, played, line) {
-  const chess = new Chess(fen);
-  const fens = [];
-  for (const uci of [played, ...line].slice(0, SACRIFICE_PLIES)) {
-    try {
-      chess.move(uciToObject(uci));
-    } catch {
-      break;
-    }
-    fens.push(chess.fen());
-  }
-  return sacrificed(fen, fens);
+  return sacrificed(fen, playLegal(fen, [played, ...line].slice(0, SACRIFICE_PLIES)).fens);
 }
 
 /**

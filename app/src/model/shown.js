@@ -9,6 +9,7 @@ import { fenAfter } from './rules.js';
 
 /**
  * @typedef {import('../state.js').State} State
+ * @typedef {import('../state.js').Practice} Practice
  * @typedef {import('./format.js').Score} Score
  * @typedef {{ multipv: number, score: Score, pv: string[], pvSan: string[] }} ShownLine
  * @typedef {{ score: Score, depth: number, lines: ShownLine[], source: 'live'|'saved' }} ShownEval
@@ -52,11 +53,10 @@ export function whiteWdl(score, fen) {
  */
 export function practiceBoard(s) {
   const p = s.practice;
-  if (!p) return null;
-  const node = s.tree.node(p.items[p.index]);
+  const node = practiceItem(s);
   const parent = node && node.parent;
-  if (!parent) return null;
-  const best = (parent.eval && parent.eval.pv && parent.eval.pv[0]) || null;
+  if (!p || !parent) return null;
+  const best = bestBefore(node);
   let fen = parent.fen;
   let lastMove = parent.from && parent.to ? { from: parent.from, to: parent.to } : null;
   if (p.tried) {
@@ -70,8 +70,27 @@ export function practiceBoard(s) {
     fen = fenAfter(parent.fen, [best]);
     lastMove = { from: best.slice(0, 2), to: best.slice(2, 4) };
   }
-  const hinting = p.phase === 'ask' || p.phase === 'wrong';
+  const hinting = practiceAsks(p);
   return { fen, lastMove, hintSquare: hinting && best && p.hints >= 1 ? best.slice(0, 2) : null, hintMove: hinting && best && p.hints >= 2 ? best : null };
+}
+
+/** The move a practice puzzle is about (the game's move that was a mistake), or null. @param {State} s */
+export function practiceItem(s) {
+  const p = s.practice;
+  return p ? s.tree.node(p.items[p.index]) : null;
+}
+
+/** Whether a practice puzzle asks for a move (the board takes one; hints show). @param {Practice|null} p */
+export function practiceAsks(p) {
+  return !!p && (p.phase === 'ask' || p.phase === 'wrong');
+}
+
+/**
+ * The best move (UCI) in the position before a move, as its evaluation has it, or null.
+ * @param {import('./tree.js').MoveNode|null} node
+ */
+export function bestBefore(node) {
+  return node?.parent?.eval?.pv?.[0] || null;
 }
 
 /**
@@ -81,10 +100,7 @@ export function practiceBoard(s) {
  */
 export function movableSide(s) {
   if (s.mode === 'analyse') return 'both';
-  if (s.mode === 'practice') {
-    const p = s.practice;
-    return p && (p.phase === 'ask' || p.phase === 'wrong') ? p.color : null;
-  }
+  if (s.mode === 'practice') return s.practice && practiceAsks(s.practice) ? s.practice.color : null;
   const g = s.play;
   if (!g || g.end || g.thinking || s.current !== s.tree.lineEnd(s.tree.root)) return null;
   return fenTurn(s.current.fen).turn === g.human ? g.human : null;

@@ -58,7 +58,7 @@ export class GameTree {
   /** A chess.js game at `node`, with the moves that lead there (for repetitions and PGN). @param {MoveNode} node */
   chessAt(node) {
     const chess = new Chess(this.root.fen);
-    for (const n of this.path(node).slice(1)) chess.move(/** @type {string} */ (n.uci));
+    for (const n of this.path(node).slice(1)) chess.move(uciToObject(/** @type {string} */ (n.uci)));
     return chess;
   }
 

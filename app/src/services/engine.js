@@ -1,13 +1,14 @@
 // The engines of the app, from the mainline-chess package: each one started on first use in a
-// worker of its own and restarted by itself after a crash (EngineHandle), and the continuous
-// analysis of one position at a time (Analyser): restarted whenever the position or a setting
-// changes, with the reports of a search that is no longer current dropped.
+// worker of its own and restarted by itself after a crash (EngineHandle), and the analysis of one
+// position at a time (Analyser): restarted whenever the position or a setting changes, with the
+// reports of a search that is no longer current dropped.
 import { createEngine } from 'mainline-chess';
 
 /**
  * @typedef {import('mainline-chess').Engine} Engine
  * @typedef {import('mainline-chess').IterationInfo} IterationInfo
  * @typedef {import('mainline-chess').EngineOptionValues} EngineOptionValues
+ * @typedef {import('mainline-chess').SearchLimits} SearchLimits
  * @typedef {{ fen: string, moves: string[] }} SearchPosition  start FEN and the UCI moves played from it
  */
 
@@ -63,9 +64,10 @@ export class EngineHandle {
 }
 
 /**
- * Analyses one position at a time without end, on one engine.
- * States: 'starting' (the engine is being started), 'running', 'done' (the search reached the
- * maximum depth), 'error' (with a message); `stop()` ends it without a state of its own.
+ * Analyses one position at a time on one engine, without end unless limits are given.
+ * States: 'starting' (the engine is being started), 'running', 'done' (the search reached its
+ * limit or the maximum depth), 'error' (with a message); `stop()` ends it without a state of its
+ * own.
  */
 export class Analyser {
   /**
@@ -83,16 +85,18 @@ export class Analyser {
    * Analyses a position from now on: the reports of the previous search are dropped from this
    * call on; the search starts after `delayMs`, so stepping quickly through moves does not start
    * a search per move.
-   * @param {SearchPosition} position @param {{ multipv?: number, delayMs?: number }} [opts]
+   * @param {SearchPosition|string} position
+   * @param {{ multipv?: number, delayMs?: number, limits?: SearchLimits }} [opts]  limits: where the
+   *   search ends (default: nowhere, it runs until it is stopped)
    */
-  analyse(position, { multipv = 1, delayMs = 0 } = {}) {
+  analyse(position, { multipv = 1, delayMs = 0, limits = { infinite: true } } = {}) {
     const token = ++this.token;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.#start(token, position, multipv), delayMs);
+    this.timer = setTimeout(() => this.#start(token, position, { ...limits, multipv }), delayMs);
   }
 
-  /** @param {number} token @param {SearchPosition} position @param {number} multipv */
-  async #start(token, position, multipv) {
+  /** @param {number} token @param {SearchPosition|string} position @param {SearchLimits} limits */
+  async #start(token, position, limits) {
     this.events.onState('starting');
     let engine;
     try {
@@ -102,7 +106,7 @@ export class Analyser {
       return;
     }
     if (token !== this.token) return;
-    const analysis = engine.analyze(position, { infinite: true, multipv }, {
+    const analysis = engine.analyze(position, limits, {
       onInfo: (info) => {
         if (token === this.token) this.events.onInfo(info);
       },

@@ -74,7 +74,8 @@ export class BoardView {
     const puzzle = practiceBoard(s);
     if (puzzle && puzzle.hintSquare) squares.push({ square: puzzle.hintSquare, kind: 'hint', opacity: 0.55 });
     if (puzzle && puzzle.hintMove) arrows.push({ from: puzzle.hintMove.slice(0, 2), to: puzzle.hintMove.slice(2, 4), kind: 'hint' });
-    const verdict = s.mode === 'analyse' && s.report && s.current.to ? s.report.verdicts.get(s.current.id) : undefined;
+    // (a verdict is a move's: the start position has none)
+    const verdict = s.mode === 'analyse' && s.report ? s.report.verdicts.get(s.current.id) : undefined;
     if (verdict && s.current.to) {
       const cls = moveClass(verdict.cls);
       badges.push({ square: s.current.to, kind: verdict.cls, text: CLASS_BADGE[/** @type {keyof typeof CLASS_BADGE} */ (verdict.cls)], title: cls.label });

@@ -21,7 +21,7 @@ export class EngineHead {
       box.hidden = !box.hidden;
       $('settings-toggle').setAttribute('aria-expanded', String(!box.hidden));
     });
-    store.on(['current', 'log', 'evals', 'mode', 'play', 'practice', 'engine', 'engineOn'], (s) => this.#head(s));
+    store.on(['current', 'log', 'ended', 'evals', 'mode', 'play', 'practice', 'engine', 'engineOn'], (s) => this.#head(s));
     store.on(['threat', 'threatOn', 'mode'], (s) => this.#threat(s));
     this.#head(store.state);
     this.#threat(store.state);
@@ -30,8 +30,7 @@ export class EngineHead {
   /** @param {State} s */
   #head(s) {
     const shown = shownEval(s);
-    const ended = s.log === null && /nothing to analyse/.test(s.panelNote);
-    $('engine-score').textContent = shown ? formatScore(shown.score) : ended ? s.panelNote.split(':')[0] : '–';
+    $('engine-score').textContent = shown ? formatScore(shown.score) : s.ended || '–';
     const log = s.log && s.log.fen === s.current.fen ? s.log : null;
     const row = log && log.rows.length ? log.rows[log.rows.length - 1] : null;
     $('engine-stats').textContent = row ? `depth ${row.depth}/${row.seldepth} · ${formatCount(row.nodes)} nodes · ${formatCount(row.nps)}/s` : '';

@@ -23,7 +23,7 @@ export class EvalBar {
   render(s) {
     const shown = shownEval(s);
     const score = shown ? shown.score : null;
-    const share = whiteShare(score || { cp: 0 });
+    const share = whiteShare(score);
     this.fill.style.height = `${(share * 100).toFixed(1)}%`;
     this.el.classList.toggle('flipped', s.orientation === 'black');
     this.el.classList.toggle('empty', !score);

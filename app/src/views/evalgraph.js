@@ -25,7 +25,10 @@ export class EvalGraph {
     container.append(this.svg);
     /** @type {import('../model/tree.js').MoveNode[]} */
     this.line = [];
-    store.on(['tree', 'current', 'report'], (st) => this.draw(st));
+    store.on(['tree', 'current', 'report'], (st, changed) => {
+      // another shown move only moves the line that marks it, where it can
+      if (changed.has('tree') || changed.has('report') || !this.#moveCurrent(st)) this.draw(st);
+    });
     this.draw(store.state);
     this.svg.addEventListener('click', (e) => {
       if (this.line.length < 2) return;
@@ -37,6 +40,25 @@ export class EvalGraph {
     });
   }
 
+  /**
+   * Moves the line of the shown move to it: false where there is none to move (or no longer one),
+   * so the graph is drawn again. @param {import('../state.js').State} s
+   */
+  #moveCurrent(s) {
+    const el = this.svg.querySelector('.graph-current');
+    const ci = this.line.indexOf(s.current);
+    if (!el || ci < 0) return false;
+    const x = this.#x(ci);
+    el.setAttribute('x1', String(x));
+    el.setAttribute('x2', String(x));
+    return true;
+  }
+
+  /** The x of a ply of the main line drawn. @param {number} ply */
+  #x(ply) {
+    return PAD.left + (ply / Math.max(1, this.line.length - 1)) * (W - PAD.left - PAD.right);
+  }
+
   /** @param {import('../state.js').State} s */
   draw(s) {
     const { tree, current } = s;
@@ -44,8 +66,7 @@ export class EvalGraph {
     for (const el of [...this.svg.children]) if (el !== this.title) el.remove();
     const line = [tree.root, ...tree.mainline()];
     this.line = line;
-    const n = Math.max(1, line.length - 1);
-    const x = (/** @type {number} */ ply) => PAD.left + (ply / n) * (W - PAD.left - PAD.right);
+    const x = (/** @type {number} */ ply) => this.#x(ply);
     const y = (/** @type {number} */ e) => PAD.top + (1 - e) * (H - PAD.top - PAD.bottom);
     /** @type {{ ply: number, node: import('../model/tree.js').MoveNode, e: number }[]} */
     const points = [];

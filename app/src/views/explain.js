@@ -1,9 +1,9 @@
 // The explanation of a line's score (a dialog): the line, the position it ends in as a heat map
 // of what each piece adds to the evaluation, the line's score beside the evaluation of that
 // position, and the sentence that says why they agree (or how they differ, and why).
-import { $, dismissable, h } from '../dom.js';
+import { $, dismissable, h, numberedMoves } from '../dom.js';
 import { drawHeatmap, pieceSentence, ratePieces } from './heatmap.js';
-import { formatScore, numberedLine } from '../model/format.js';
+import { formatScore } from '../model/format.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -24,10 +24,8 @@ export class ExplainView {
     }
     if (!this.dialog.open) this.dialog.showModal();
     this.dialog.dataset.status = x.status;
-    const line = h('p', { class: 'explain-line' });
-    numberedLine(x.fen, x.pvSan).forEach(({ san, number }) => line.append(number ? h('span', { class: 'num', text: `${number}` }) : '', `${san} `));
     $('explain-title').textContent = `Depth ${x.depth}: ${formatScore(x.score)}`;
-    $('explain-line').replaceChildren(...line.childNodes);
+    $('explain-line').replaceChildren(...numberedMoves(x.fen, x.pvSan, (san) => san));
     const agree = x.staticEval !== null && x.score.mate === undefined && x.score.cp === x.staticEval;
     $('explain-figures').replaceChildren(
       h('span', { class: 'fig' }, 'The line’s score ', h('strong', { 'data-testid': 'explain-score', text: formatScore(x.score) })),

@@ -3,7 +3,8 @@
 // opening and the status line (whose move, check, mate, draw; the game against the engine).
 import { $ } from '../dom.js';
 import { isTerminal } from 'mainline-chess/annotate';
-import { gameStatus, STATUS_TEXT } from '../model/rules.js';
+import { fenTurn } from '../model/format.js';
+import { inCheck, statusAt, STATUS_TEXT } from '../model/rules.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -58,19 +59,20 @@ export class GameBar {
 
   /** The line under the board. @param {State} s */
   #status(s) {
-    const chess = s.tree.chessAt(s.current);
-    const status = gameStatus(chess);
-    const turn = chess.turn() === 'w' ? 'White' : 'Black';
+    const status = statusAt(s.tree, s.current);
+    const white = fenTurn(s.current.fen).turn === 'w';
+    const turn = white ? 'White' : 'Black';
+    const check = inCheck(s.current.fen);
     let text;
     const g = s.play;
     if (s.mode === 'practice') text = `${turn} to move: find a better move`;
     else if (s.mode === 'play' && !g) text = 'Set up a game: colour, level and clock, then New game.';
     else if (s.mode === 'play' && g && g.end) text = `${g.end.text} · ${g.end.result === '1/2-1/2' ? '½-½' : g.end.result}`;
     else if (s.mode === 'play' && g && g.thinking) text = `${g.level.name} is thinking…`;
-    else if (s.mode === 'play') text = `Your move${chess.inCheck() ? ' (check)' : ''}`;
-    else if (status === 'checkmate') text = `Checkmate: ${chess.turn() === 'w' ? 'Black' : 'White'} wins`;
+    else if (s.mode === 'play') text = `Your move${check ? ' (check)' : ''}`;
+    else if (status === 'checkmate') text = `Checkmate: ${white ? 'Black' : 'White'} wins`;
     else if (isTerminal(status, !s.current.children.length)) text = STATUS_TEXT[/** @type {keyof typeof STATUS_TEXT} */ (status)];
-    else text = `${turn} to move${chess.inCheck() ? ' (check)' : ''}${status === 'ongoing' ? '' : ` · ${STATUS_TEXT[/** @type {keyof typeof STATUS_TEXT} */ (status)].replace(/: draw$/, '')}: a draw could be claimed`}`;
+    else text = `${turn} to move${check ? ' (check)' : ''}${status === 'ongoing' ? '' : ` · ${STATUS_TEXT[/** @type {keyof typeof STATUS_TEXT} */ (status)].replace(/: draw$/, '')}: a draw could be claimed`}`;
     $('status').textContent = text;
   }
 }

@@ -6,8 +6,8 @@
 // clicking plays the line up to it; clicking the line's end explains its score. The saved
 // evaluation of the shown position is a row above them.
 import { Board } from './board.js';
-import { h } from '../dom.js';
-import { fenTurn, formatCount, formatPercent, formatScore, formatTime, moveNumber, numberedLine, PV_END } from '../model/format.js';
+import { h, numberedMoves } from '../dom.js';
+import { fenTurn, formatCount, formatPercent, formatScore, formatTime, moveNumber, PV_END } from '../model/format.js';
 import { fenAfter } from '../model/rules.js';
 import { whiteWdl } from '../model/shown.js';
 
@@ -24,6 +24,9 @@ import { whiteWdl } from '../model/shown.js';
  * @property {(line: LineRef) => void} onExplain                  a click on a line's end
  * @property {(hover: { fen: string, uci: string[] } | null) => void} onHover
  */
+
+/** How a line ends: the engine's reasons, and a saved line's end (its reason was not kept). */
+const LINE_END = /** @type {Record<string, { label: string, title: string }>} */ ({ ...PV_END, saved: { label: 'end', title: 'The end of the saved line.' } });
 
 /** The engine's bound is from the side to move's view; the mark is about the score shown. */
 function boundMark(/** @type {Line} */ line, /** @type {'w'|'b'} */ turn) {
@@ -162,18 +165,17 @@ export class IterationsView {
     const text = formatScore(line.score);
     const mark = boundMark(line, turn);
     const score = h('span', { class: `it-score ${line.score.mate !== undefined ? 'mate' : ''} ${scoreSide(line.score)}` }, mark ? h('span', { class: 'it-bound', text: mark.text, title: mark.title }) : null, text);
-    const moves = h('span', { class: 'it-moves' });
-    numberedLine(fen, line.pvSan).forEach(({ san, number }, i) => {
-      if (number) moves.append(h('span', { class: 'num', text: number }));
-      const changed = i >= line.changedFrom && depth > 1;
-      moves.append(
-        h('button', { type: 'button', class: `mv${changed ? ' changed' : ''}${changed && i === line.changedFrom ? ' first-change' : ''}`, dataset: { i, num: number }, 'aria-label': `${number ? `${number} ` : ''}${san}: play this line up to here (hover or focus: preview it)`, text: san }),
-        ' ',
-      );
-    });
+    const moves = h(
+      'span',
+      { class: 'it-moves' },
+      ...numberedMoves(fen, line.pvSan, (san, i, number) => {
+        const changed = i >= line.changedFrom && depth > 1;
+        return h('button', { type: 'button', class: `mv${changed ? ' changed' : ''}${changed && i === line.changedFrom ? ' first-change' : ''}`, dataset: { i, num: number }, 'aria-label': `${number ? `${number} ` : ''}${san}: play this line up to here (hover or focus: preview it)`, text: san });
+      }),
+    );
     // a saved line has no ending to show (it was not kept), but its end can be explained too;
     // a fail-high or fail-low line's score is a bound, not a score to explain
-    const end = PV_END[/** @type {keyof typeof PV_END} */ (line.pvEnd)] || { label: line.pvEnd === 'saved' ? 'end' : line.pvEnd, title: 'The end of the saved line.' };
+    const end = LINE_END[line.pvEnd] || { label: line.pvEnd, title: '' };
     if (line.pv.length && line.bound === 'exact') {
       moves.append(
         h('button', {

@@ -2,8 +2,8 @@
 // why it got the class (a sacrifice for Brilliant, the second-best line for Great), and the
 // engine's line from the position before it, whose moves can be played.
 import { ERROR_CLASSES, moveClass } from 'mainline-chess/report';
-import { h } from '../dom.js';
-import { CLASS_BADGE, formatScore, moveNumber, numberedLine } from '../model/format.js';
+import { h, numberedMoves } from '../dom.js';
+import { CLASS_BADGE, formatScore, moveNumber } from '../model/format.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -29,7 +29,7 @@ export class MoveInfo {
     const pev = parent && parent.eval;
     if (!v || !parent || !pev || !n.eval) return;
     const cls = moveClass(v.cls);
-    const error = ERROR_CLASSES.includes(v.severity) && v.cls !== 'best';
+    const error = ERROR_CLASSES.includes(v.severity);
     const head = h(
       'p',
       {},
@@ -42,21 +42,16 @@ export class MoveInfo {
     if (why) box.append(h('p', { class: 'why', text: why }));
     const best = pev.pv || [];
     if (pev.pvSan && pev.pvSan.length && best.length && best[0] !== n.uci) {
-      const p = h('p', { class: 'best-line' }, `${pev.pvSan[0]} was best: `);
-      numberedLine(parent.fen, pev.pvSan).forEach(({ san, number }, i) => {
-        if (number) p.append(h('span', { class: 'num', text: number }));
-        p.append(
-          h('button', {
-            type: 'button',
-            class: 'mv',
-            'aria-label': `${number ? `${number} ` : ''}${san}: play the engine's line up to here`,
-            text: san,
-            onclick: () => this.actions.playLine(parent, best.slice(0, i + 1)),
-          }),
-          ' ',
-        );
-      });
-      box.append(p);
+      const moves = numberedMoves(parent.fen, pev.pvSan, (san, i, number) =>
+        h('button', {
+          type: 'button',
+          class: 'mv',
+          'aria-label': `${number ? `${number} ` : ''}${san}: play the engine's line up to here`,
+          text: san,
+          onclick: () => this.actions.playLine(parent, best.slice(0, i + 1)),
+        }),
+      );
+      box.append(h('p', { class: 'best-line' }, `${pev.pvSan[0]} was best: `, ...moves));
     }
     box.hidden = false;
     box.className = `move-info cls-${v.cls}`;

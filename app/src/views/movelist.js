@@ -4,7 +4,7 @@
 // the user annotated (NAG) shows its glyph; a move with a note is marked.
 import { moveClass, ERROR_CLASSES } from 'mainline-chess/report';
 import { h } from '../dom.js';
-import { CLASS_BADGE, fenTurn, LISTED_CLASSES } from '../model/format.js';
+import { CLASS_BADGE, LISTED_CLASSES, moveNumber } from '../model/format.js';
 
 /** Move-quality NAGs and their glyphs. */
 const NAG_GLYPH = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
@@ -36,14 +36,13 @@ export class MoveList {
   render(s) {
     const { tree, current } = s;
     const result = s.mode === 'play' && s.play && s.play.end && s.play.end.result !== '*' ? s.play.end.result : '';
-    const { fullmove, turn } = fenTurn(tree.root.fen);
-    // move number of a node: counted from the root position's number and side to move
-    const numberOf = (/** @type {MoveNode} */ n) => fullmove + Math.floor((n.ply - 1 + (turn === 'b' ? 1 : 0)) / 2);
     const verdicts = s.report ? s.report.verdicts : new Map();
     const moveEl = (/** @type {MoveNode} */ n, /** @type {boolean} */ forceNumber) => {
-      const num = n.color === 'w' ? `${numberOf(n)}.` : forceNumber ? `${numberOf(n)}...` : '';
+      // '12.' before White's move, '12...' before Black's (shown where a line starts)
+      const number = moveNumber(tree.root.fen, n.ply - 1);
+      const num = n.color === 'w' || forceNumber ? number : '';
       const b = h('button', { type: 'button', class: 'move', dataset: { node: n.id } }, num ? h('span', { class: 'num', text: num }) : null, n.san || '');
-      let label = `${numberOf(n)}${n.color === 'w' ? '.' : '...'} ${n.san}`;
+      let label = `${number} ${n.san}`;
       const userNag = (n.nags || []).find((x) => x >= 1 && x <= 6);
       const v = verdicts.get(n.id);
       if (v) {

@@ -2,7 +2,7 @@
 // engine's thinking shown or not), takeback, resign, analyse; and the players beside the board
 // with their clocks.
 import { $, h } from '../dom.js';
-import { LEVELS, calibrated } from '../model/levels.js';
+import { LEVELS } from '../model/levels.js';
 import { fenTurn, formatClock } from '../model/format.js';
 
 /** @typedef {import('../state.js').State} State */
@@ -21,7 +21,6 @@ export class PlayPanel {
     const select = /** @type {HTMLSelectElement} */ ($('play-level'));
     select.replaceChildren(...LEVELS.map((level, i) => h('option', { value: i, text: `${level.name} · ≈${level.elo} Elo` })));
     select.value = '2';
-    $('level-note').textContent = calibrated ? "Elo figures measured against Stockfish's UCI_Elo ladder (about ±100)." : 'Elo figures are approximate and not yet calibrated.';
     $('play-setup').addEventListener('submit', (e) => {
       e.preventDefault();
       const data = new FormData(/** @type {HTMLFormElement} */ ($('play-setup')));

@@ -97,8 +97,9 @@ export class ReportPanel {
       ),
     );
     const practise = (/** @type {'w'|'b'} */ color) => {
-      const n = practiceList(report, color).length;
-      const done = practiceList(report, color).filter((m) => s.game.practice[m.id]?.solved).length;
+      const moves = practiceList(report, color);
+      const n = moves.length;
+      const done = moves.filter((m) => s.game.practice[m.id]?.solved).length;
       return h('button', { type: 'button', class: 'practise', 'data-testid': `practise-${color}`, dataset: { color }, disabled: !n || s.mode !== 'analyse', text: `${name(color === 'w' ? 'White' : 'Black')}: ${n} to practise${done ? `, ${done} solved` : ''}` });
     };
     box.replaceChildren(table, h('div', { class: 'practice-start' }, h('span', { class: 'practice-title', text: 'Learn from your mistakes' }), practise('w'), practise('b')));
