@@ -92,6 +92,9 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
         report.splice_attempts += s.pv.splice_attempts;
         report.splice_successes += s.pv.splice_successes;
         report.pv_tt_cutoffs += s.pv.pv_tt_cutoffs;
+        report.lmr_history_moves += s.lmr_history_moves;
+        report.lmr_history_abs += s.lmr_history_abs;
+        report.lmr_history_term_centiply += s.lmr_history_term_centiply;
         if (s.iterations >= 2 && s.nodes_previous_iteration > 0) {
             log_ebf_sum += std::log(double(s.nodes_last_iteration) / double(s.nodes_previous_iteration));
             ++ebf_count;
@@ -108,6 +111,7 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
 
 std::vector<std::string> bench_summary(const BenchReport& r, PvMethod method) {
     const double first = r.fail_highs ? 100.0 * double(r.fail_high_first) / double(r.fail_highs) : 0.0;
+    const std::uint64_t hist_moves = r.lmr_history_moves;
     return {
         "===========================",
         "Total time (ms) : " + std::to_string(r.time_ms),
@@ -117,6 +121,9 @@ std::vector<std::string> bench_summary(const BenchReport& r, PvMethod method) {
         "Effective branching factor: " + fixed(r.ebf, 2),
         "PvMethod: " + std::string(to_string(method)) + ", PV-node hash cut-offs: " + std::to_string(r.pv_tt_cutoffs) +
             ", splices: " + std::to_string(r.splice_successes) + "/" + std::to_string(r.splice_attempts),
+        "LMR history: mean |history| " + std::to_string(hist_moves ? r.lmr_history_abs / hist_moves : 0) + " of " +
+            std::to_string(r.lmr_history_moves) + " quiet moves, mean |term| " +
+            fixed(hist_moves ? double(r.lmr_history_term_centiply) / 100.0 / double(hist_moves) : 0.0, 2) + " ply",
     };
 }
 

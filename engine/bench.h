@@ -28,6 +28,7 @@ struct BenchReport {
     std::uint64_t splice_attempts = 0;
     std::uint64_t splice_successes = 0;
     std::uint64_t pv_tt_cutoffs = 0;
+    std::uint64_t lmr_history_moves = 0, lmr_history_abs = 0, lmr_history_term_centiply = 0;
 };
 
 // Runs the bench. `progress` (optional) gets one line per position. With more than one thread

@@ -47,8 +47,8 @@ private:
 };
 
 // Continuation history: a quiet move's worth after a given earlier move ([piece_to of the
-// earlier move][piece_to of this one]); the search consults it for the moves one and two plies
-// back, as a quiet move's worth depends on what came before.
+// earlier move][piece_to of this one]); the search consults it for the moves one, two and four
+// plies back (CONTINUATION_PLIES), as a quiet move's worth depends on what came before.
 class ContinuationHistory {
 public:
     using Entry = StatsEntry<std::int16_t, search_params::HISTORY_MAX>;
@@ -71,38 +71,93 @@ private:
     std::vector<Move> table_ = std::vector<Move>(std::size_t(PIECE_TO_NB), Move::none());
 };
 
-// Correction history: how far searches found the static evaluation off, by side to move and
-// pawn structure (in 1/CORRECTION_GRAIN cp). It steers pruning only: the score of a line is
-// always the plain evaluation at its end.
-class CorrectionHistory {
+// Capture history: how often a capture by a given piece to a given square of a given victim
+// refuted positions; it orders captures among those of the same exchange outcome.
+class CaptureHistory {
 public:
-    using Entry = StatsEntry<std::int16_t, search_params::CORRECTION_MAX>;
-    int correction(const Position& pos) const { return table_[index(pos)] / search_params::CORRECTION_GRAIN; }
-    // `error`: the searched score minus the static evaluation, learned in proportion to depth.
-    void update(const Position& pos, int error, int depth) {
-        using namespace search_params;
-        table_[index(pos)] << std::clamp(error * depth * CORRECTION_GRAIN / 8, -CORRECTION_MAX / 4, CORRECTION_MAX / 4);
-    }
+    using Entry = StatsEntry<std::int16_t, search_params::HISTORY_MAX>;
+    Entry& at(int piece_to, PieceType victim) { return table_[std::size_t(piece_to) * PIECE_TYPE_NB + std::size_t(victim)]; }
+    int at(int piece_to, PieceType victim) const { return table_[std::size_t(piece_to) * PIECE_TYPE_NB + std::size_t(victim)]; }
     void clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
 
 private:
-    static std::size_t index(const Position& pos) {
-        const std::uint64_t h =
-            (pos.pieces(WHITE, PAWN) * 0x9E3779B97F4A7C15ULL) ^ (pos.pieces(BLACK, PAWN) * 0xC2B2AE3D27D4EB4FULL);
-        return std::size_t(pos.side_to_move()) * search_params::CORRECTION_SIZE +
-               std::size_t(h >> 50) % search_params::CORRECTION_SIZE;
+    std::vector<Entry> table_ = std::vector<Entry>(std::size_t(PIECE_TO_NB) * PIECE_TYPE_NB);
+};
+
+// The bonus (and, negated, the malus) a history entry gets for a result at `depth`: steep enough
+// that the tables' values spread over their range and mean something to ordering and reductions.
+constexpr int history_bonus(int depth) {
+    using namespace search_params;
+    return depth * HISTORY_BONUS_PER_PLY - HISTORY_BONUS_OFFSET < HISTORY_BONUS_MAX
+               ? depth * HISTORY_BONUS_PER_PLY - HISTORY_BONUS_OFFSET
+               : HISTORY_BONUS_MAX;
+}
+
+// Correction history: how far searches found the static evaluation off, by side to move and by
+// parts of the position that searches of it tend to misjudge alike: the pawn structure, each
+// side's pieces other than pawns, and the two moves that led here (in 1/CORRECTION_GRAIN cp).
+// It steers pruning only: the score of a line is always the plain evaluation at its end.
+class CorrectionHistory {
+public:
+    using Entry = StatsEntry<std::int16_t, search_params::CORRECTION_MAX>;
+    // `previous`: piece_to of the moves one and two plies back (-1: none).
+    int correction(const Position& pos, int previous0, int previous1) const {
+        using namespace search_params;
+        const Color us = pos.side_to_move();
+        int sum = CORRECTION_WEIGHT_PAWN * pawn_[index(us, pawn_hash(pos))];
+        if (CORRECTION_NON_PAWN)
+            sum += CORRECTION_WEIGHT_NON_PAWN * (white_[index(us, piece_hash(pos, WHITE))] + black_[index(us, piece_hash(pos, BLACK))]);
+        if (CORRECTION_CONTINUATION && previous0 >= 0 && previous1 >= 0)
+            sum += CORRECTION_WEIGHT_CONTINUATION * continuation_[continuation_index(us, previous0, previous1)];
+        return sum / (CORRECTION_GRAIN * CORRECTION_WEIGHT_UNIT);
     }
-    std::vector<Entry> table_ = std::vector<Entry>(std::size_t(COLOR_NB) * search_params::CORRECTION_SIZE);
+    // `error`: the searched score minus the static evaluation, learned in proportion to depth.
+    void update(const Position& pos, int previous0, int previous1, int error, int depth) {
+        using namespace search_params;
+        const Color us = pos.side_to_move();
+        const int bonus = std::clamp(error * depth * CORRECTION_GRAIN / 8, -CORRECTION_MAX / 4, CORRECTION_MAX / 4);
+        pawn_[index(us, pawn_hash(pos))] << bonus;
+        if (CORRECTION_NON_PAWN) {
+            white_[index(us, piece_hash(pos, WHITE))] << bonus;
+            black_[index(us, piece_hash(pos, BLACK))] << bonus;
+        }
+        if (CORRECTION_CONTINUATION && previous0 >= 0 && previous1 >= 0)
+            continuation_[continuation_index(us, previous0, previous1)] << bonus;
+    }
+    void clear() {
+        for (auto* t : {&pawn_, &white_, &black_, &continuation_}) std::fill(t->begin(), t->end(), Entry{});
+    }
+
+private:
+    static std::uint64_t pawn_hash(const Position& pos) {
+        return (pos.pieces(WHITE, PAWN) * 0x9E3779B97F4A7C15ULL) ^ (pos.pieces(BLACK, PAWN) * 0xC2B2AE3D27D4EB4FULL);
+    }
+    static std::uint64_t piece_hash(const Position& pos, Color c) {
+        return (pos.pieces(c, KNIGHT, BISHOP) * 0x9E3779B97F4A7C15ULL) ^ (pos.pieces(c, ROOK, QUEEN) * 0xC2B2AE3D27D4EB4FULL) ^
+               (pos.pieces(c, KING) * 0xD6E8FEB86659FD93ULL) ^ (pos.pieces(c, BISHOP, QUEEN) * 0xA0761D6478BD642FULL);
+    }
+    static std::size_t index(Color us, std::uint64_t h) {
+        return std::size_t(us) * search_params::CORRECTION_SIZE + std::size_t(h >> 50) % search_params::CORRECTION_SIZE;
+    }
+    static std::size_t continuation_index(Color us, int previous0, int previous1) {
+        return index(us, (std::uint64_t(previous1) * PIECE_TO_NB + std::uint64_t(previous0)) * 0x9E3779B97F4A7C15ULL);
+    }
+    std::vector<Entry> pawn_ = std::vector<Entry>(std::size_t(COLOR_NB) * search_params::CORRECTION_SIZE);
+    std::vector<Entry> white_ = std::vector<Entry>(std::size_t(COLOR_NB) * search_params::CORRECTION_SIZE);
+    std::vector<Entry> black_ = std::vector<Entry>(std::size_t(COLOR_NB) * search_params::CORRECTION_SIZE);
+    std::vector<Entry> continuation_ = std::vector<Entry>(std::size_t(COLOR_NB) * search_params::CORRECTION_SIZE);
 };
 
 struct Histories {
     ButterflyHistory butterfly;
     ContinuationHistory continuation;
+    CaptureHistory captures;
     CounterMoves countermoves;
     CorrectionHistory correction;
 
     void clear() {
         butterfly.clear();
+        captures.clear();
         continuation.clear();
         countermoves.clear();
         correction.clear();

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "movegen.h"
 #include "see.h"
 
 namespace mainline {
@@ -19,14 +20,26 @@ bool ordered_before(int score_a, Move a, int score_b, Move b) {
 }  // namespace
 
 MovePicker::MovePicker(const Position& pos, Move* moves, int count, Move hash_move, Move alt_move,
-                       const Move killers[2], const Histories& histories, const int previous[2], bool noisy_only)
+                       const Move killers[2], const Histories& histories,
+                       const int previous[search_params::CONTINUATION_COUNT], bool noisy_only)
     : pos_(pos),
+      histories_(histories),
       moves_(moves),
       noisy_only_(noisy_only),
       hash_move_(hash_move),
       alt_move_(alt_move),
       killer_{killers[0], killers[1]},
       counter_(previous[0] >= 0 ? histories.countermoves.at(previous[0]) : Move::none()) {
+    std::copy(previous, previous + CONTINUATION_COUNT, previous_);
+    if (count >= 0) {
+        split(count);
+        stage_ = HASH;
+    }
+}
+
+void MovePicker::split(int count) {
+    const Histories& histories = histories_;
+    const int* previous = previous_;
     // Captures and promotions to the front, the quiet moves after them; the moves that have a
     // stage of their own leave the lists.
     int noisy = 0, quiet = count;
@@ -58,8 +71,8 @@ MovePicker::MovePicker(const Position& pos, Move* moves, int count, Move hash_mo
         const Move m = moves_[i];
         const int pt = piece_to(pos_, m);
         int s = histories.butterfly.at(us, m);
-        for (int p : {previous[0], previous[1]})
-            if (p >= 0) s += histories.continuation.at(p, pt);
+        for (int k = 0; k < CONTINUATION_COUNT; ++k)
+            if (previous[k] >= 0) s += histories.continuation.at(previous[k], pt);
         scores_[i] = s;
     }
 }
@@ -71,7 +84,9 @@ void MovePicker::score_noisy() {
         if (is_capture(pos_, m)) {
             const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
             const PieceType attacker = type_of(pos_.piece_on(m.from()));
-            const int mvv_lva = 16 * SEE_VALUE[victim] / 10 - int(attacker);
+            // Never below zero, so that a capture keeps the score of its exchange class.
+            const int mvv_lva = 2 * SEE_VALUE[victim] + HISTORY_MAX / CAPTURE_HISTORY_DIVISOR +
+                                histories_.captures.at(piece_to(pos_, m), victim) / CAPTURE_HISTORY_DIVISOR;
             // Taking a piece worth at least the capturer never loses material (the exchange can
             // stop after the recapture), so only the other captures need the full exchange.
             const bool good = SEE_VALUE[victim] >= SEE_VALUE[attacker] || see(pos_, m) >= 0;
@@ -108,6 +123,16 @@ Move MovePicker::next(int& score) {
     case HASH:
         stage_ = ALT;
         if (has_hash_) return score = ORDER_HASH_MOVE, hash_move_;
+        return next(score);
+    case LAZY_HASH:
+        // Nothing is generated yet: the hash move is checked on its own, and is often all a node
+        // needs.
+        stage_ = GENERATE;
+        if (hash_move_.is_ok() && is_legal(pos_, hash_move_)) return score = ORDER_HASH_MOVE, hash_move_;
+        [[fallthrough]];
+    case GENERATE:
+        split(int(generate<GenType::ALL>(pos_, moves_) - moves_));
+        stage_ = ALT;
         [[fallthrough]];
     case ALT:
         stage_ = GOOD_NOISY_INIT;

@@ -180,6 +180,35 @@ void Position::do_move(Move m) {
     assert_consistent();
 }
 
+bool Position::gives_check(Move m) const {
+    const Color us = side_;
+    const Square king = king_square(~us);
+    const Square from = m.from();
+    Square to = m.to();
+    Bitboard occupied = pieces() ^ square_bb(from);
+    PieceType moved = m.kind() == Move::PROMOTION ? m.promotion() : type_of(board_[from]);
+    Bitboard ours = pieces(us) ^ square_bb(from);
+    if (m.kind() == Move::CASTLING) {
+        // The king cannot check; the rook that lands beside it may.
+        const bool king_side = to > from;
+        const Square rook_from = relative_square(us, king_side ? SQ_H1 : SQ_A1);
+        to = relative_square(us, king_side ? SQ_F1 : SQ_D1);
+        occupied ^= square_bb(rook_from);
+        ours ^= square_bb(rook_from);
+        moved = ROOK;
+    } else if (m.kind() == Move::EN_PASSANT) {
+        occupied ^= square_bb(pawn_push(~us, to));
+    }
+    occupied |= square_bb(to);
+    ours |= square_bb(to);
+    const Bitboard direct = moved == PAWN ? pawn_attacks(us, to) : attacks_bb(moved, to, occupied);
+    if (direct & square_bb(king)) return true;
+    // Discovered: one of our other sliders now sees the king.
+    const Bitboard others = ours ^ square_bb(to);
+    return (bishop_attacks(king, occupied) & others & pieces(BISHOP, QUEEN)) ||
+           (rook_attacks(king, occupied) & others & pieces(ROOK, QUEEN));
+}
+
 Key Position::key_after(Move m) const {
     const Piece pc = board_[m.from()];
     const Piece captured = board_[m.to()];

@@ -48,6 +48,8 @@ public:
     void undo_move(Move m);
     void do_null_move();
     void undo_null_move();
+    // Whether the legal move `m` checks the opponent (directly or by discovery), without making it.
+    bool gives_check(Move m) const;
 
     Color side_to_move() const { return side_; }
     Piece piece_on(Square s) const { return board_[s]; }

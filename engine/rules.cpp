@@ -9,6 +9,16 @@ bool has_legal_move(const Position& pos) {
     return generate<GenType::NOISY>(pos, buffer) != buffer || generate<GenType::QUIET>(pos, buffer) != buffer;
 }
 
+bool has_legal_quiet_move(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(us);
+    const Bitboard without_king = pos.pieces() ^ square_bb(king);
+    for (Bitboard steps = king_attacks(king) & ~pos.pieces(); steps;)
+        if (!(pos.attackers_to(pop_lsb(steps), without_king) & pos.pieces(~us))) return true;
+    Move buffer[MAX_MOVES];
+    return generate<GenType::QUIET>(pos, buffer) != buffer;
+}
+
 bool draw_by_rule(const Position& pos, int ply, PvEnd& why) {
     if (pos.rule50() >= 100 && (!pos.in_check() || has_legal_move(pos))) {
         why = PvEnd::FIFTY;

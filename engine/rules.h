@@ -15,5 +15,8 @@ namespace mainline {
 bool draw_by_rule(const Position& pos, int ply, PvEnd& why);
 
 bool has_legal_move(const Position& pos);
+// The same when the position is known to have no legal capture or promotion (quiescence's
+// stalemate test): a king step is tried first, as it nearly always exists, before any generation.
+bool has_legal_quiet_move(const Position& pos);
 
 }  // namespace mainline

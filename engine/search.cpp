@@ -99,31 +99,41 @@ int Searcher::static_evaluation(int ply) {
     return v;
 }
 
-// piece_to of the moves one and two plies back (-1: none, or a null move).
-void Searcher::previous_moves(int ply, int out[2]) const {
-    out[0] = ply >= 1 ? frames_[std::size_t(ply) - 1].piece_to : -1;
-    out[1] = ply >= 2 ? frames_[std::size_t(ply) - 2].piece_to : -1;
+// piece_to of the moves CONTINUATION_PLIES back (-1: none, or a null move).
+void Searcher::previous_moves(int ply, int out[CONTINUATION_COUNT]) const {
+    for (int k = 0; k < CONTINUATION_COUNT; ++k)
+        out[k] = ply >= CONTINUATION_PLIES[k] ? frames_[std::size_t(ply - CONTINUATION_PLIES[k])].piece_to : -1;
 }
 
-// The quiet move that refuted a position is tried early in its siblings (killers), after the
-// same opponent move (countermove) and everywhere (histories); the quiet moves tried before it
-// are penalised.
-void Searcher::update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth) {
-    Frame& frame = frames_[std::size_t(ply)];
-    if (frame.killers[0] != best) frame.killers[1] = frame.killers[0], frame.killers[0] = best;
-    int previous[2];
+// The move that refuted a position is tried early elsewhere: a quiet one in its siblings
+// (killers), after the same opponent move (countermove) and everywhere (histories); a capture
+// among the captures (capture history). The moves tried before it are penalised.
+void Searcher::update_stats(int ply, Move best, const Move* quiets, int quiet_count, const Move* captures,
+                            int capture_count, int depth) {
+    int previous[CONTINUATION_COUNT];
     previous_moves(ply, previous);
-    if (previous[0] >= 0) histories_.countermoves.at(previous[0]) = best;
     const Color us = pos_.side_to_move();
-    const int bonus = std::min(depth * depth, 400);
-    auto adjust = [&](Move q, int delta) {
+    const int bonus = history_bonus(depth);
+    auto adjust_quiet = [&](Move q, int delta) {
         histories_.butterfly.at(us, q) << delta;
         const int pt = piece_to(pos_, q);
         for (int p : previous)
             if (p >= 0) histories_.continuation.at(p, pt) << delta;
     };
-    adjust(best, bonus);
-    for (int q = 0; q < tried_count; ++q) adjust(tried[q], -bonus);
+    auto adjust_capture = [&](Move c, int delta) {
+        const PieceType victim = c.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(c.to()));
+        histories_.captures.at(piece_to(pos_, c), victim) << delta;
+    };
+    if (is_quiet(pos_, best)) {
+        Frame& frame = frames_[std::size_t(ply)];
+        if (frame.killers[0] != best) frame.killers[1] = frame.killers[0], frame.killers[0] = best;
+        if (previous[0] >= 0) histories_.countermoves.at(previous[0]) = best;
+        adjust_quiet(best, bonus);
+        for (int q = 0; q < quiet_count; ++q) adjust_quiet(quiets[q], -bonus);
+    } else if (is_capture(pos_, best)) {
+        adjust_capture(best, bonus);
+    }
+    for (int c = 0; c < capture_count; ++c) adjust_capture(captures[c], -bonus);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,14 +184,14 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         count = int(generate<GenType::NOISY>(pos_, moves) - moves);
         // With no capture at all the position might be stalemate, which is a draw, not its
         // evaluation; a line must never end on a wrongly scored position.
-        if (count == 0 && stand_pat > alpha && !has_legal_move(pos_)) {
+        if (count == 0 && stand_pat > alpha && !has_legal_quiet_move(pos_)) {
             if (PvNode) pv_->clear(ply, PvEnd::STALEMATE);
             return 0;
         }
         best = stand_pat;
         if (stand_pat > alpha) alpha = stand_pat;
     }
-    int previous[2];
+    int previous[CONTINUATION_COUNT];
     previous_moves(ply, previous);
     // Out of check only captures that do not lose material are searched: the picker leaves the
     // others out.
@@ -199,6 +209,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
             const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
             if (stand_pat + SEE_VALUE[victim] + DELTA_MARGIN <= alpha) continue;
         }
+        frames_[std::size_t(ply)].piece_to = piece_to(pos_, m);
         make_move(m, ply);
         int score;
         if (!PvNode || searched == 0) score = -qsearch<PvNode>(-beta, -alpha, ply + 1);
@@ -227,7 +238,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
 }
 
 template <bool PvNode>
-int Searcher::search_node(int alpha, int beta, int depth, int ply) {
+int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node) {
     Frame& frame = frames_[std::size_t(ply)];
     alt_.node_start(ply);
     if (depth <= 0) {
@@ -271,48 +282,98 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         if (pv_->hash_cut(ply, depth, parent_alpha, parent_beta, hit.score, score)) return score;
     }
 
-    // Step 4. Pruning before any move is searched (non-PV nodes, not in check).
+    // Step 4. The static evaluation, and pruning before any move is searched (non-PV nodes, not
+    // in check).
     const bool in_check = pos_.in_check();
+    int previous[CONTINUATION_COUNT];
+    previous_moves(ply, previous);
     int static_eval = SCORE_NONE;  // the evaluation itself (what the hash table keeps)
-    int pruning_eval = SCORE_NONE;  // corrected by what searches of this pawn structure found
-    if (!PvNode && !in_check && !options_.full_width) {
-        static_eval = hit.found && hit.eval != SCORE_NONE ? hit.eval : static_evaluation(ply);
-        pruning_eval = std::clamp(static_eval + histories_.correction.correction(pos_), -SCORE_MATE_IN_MAX_PLY + 1,
-                                  SCORE_MATE_IN_MAX_PLY - 1);
+    // Corrected by what searches of similar positions found, and by the hash table's bound:
+    // what pruning judges by. A line's score never sees it.
+    int pruning_eval = SCORE_NONE;
+    frame.static_eval = SCORE_NONE;
+    if (!in_check && !options_.full_width) {
+        static_eval = !PvNode && hit.found && hit.eval != SCORE_NONE ? hit.eval : static_evaluation(ply);
+        pruning_eval = std::clamp(static_eval + histories_.correction.correction(pos_, previous[0], previous[1]),
+                                  -SCORE_MATE_IN_MAX_PLY + 1, SCORE_MATE_IN_MAX_PLY - 1);
+        frame.static_eval = pruning_eval;
+        if (TT_EVAL_ADJUST && hit.found && !is_mate_score(hit.score) &&
+            (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && hit.score > pruning_eval) ||
+             (hit.bound == BOUND_UPPER && hit.score < pruning_eval)))
+            pruning_eval = hit.score;
     }
+    const bool improving = ply >= 2 && frame.static_eval != SCORE_NONE &&
+                           frames_[std::size_t(ply) - 2].static_eval != SCORE_NONE &&
+                           frame.static_eval > frames_[std::size_t(ply) - 2].static_eval;
     if (!PvNode && !in_check && !options_.full_width && !excluded.is_ok()) {
         // Step 4a. Reverse futility pruning.
-        if (depth <= RFP_MAX_DEPTH && pruning_eval - RFP_MARGIN_PER_PLY * depth >= beta && !is_mate_score(beta))
+        if (depth <= RFP_MAX_DEPTH && pruning_eval - RFP_MARGIN_PER_PLY * (depth - int(improving)) >= beta &&
+            !is_mate_score(beta))
             return pruning_eval;
         // Step 4b. Null move pruning, with the zugzwang guard: the side to move must have a piece.
         const Color stm = pos_.side_to_move();
         if (NULL_MOVE && depth >= NULL_MOVE_MIN_DEPTH && pruning_eval >= beta && !is_mate_score(beta) &&
             frames_[std::size_t(ply) - 1].current.is_ok() && (pos_.pieces(stm) & ~pos_.pieces(PAWN, KING))) {
-            const int r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+            const int r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR +
+                          std::min((pruning_eval - beta) / NULL_MOVE_EVAL_DIVISOR, NULL_MOVE_EVAL_MAX);
             frame.current = Move::none();
             frame.piece_to = -1;
             alt_.before_null_move(ply);
+            frames_[std::size_t(ply) + 1].double_extensions = frame.double_extensions;
             make_null_move(ply);
-            const int score = -search_node<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
+            const int score = -search_node<false>(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
             pos_.undo_null_move();
             if (aborted_) return 0;
             if (score >= beta) return is_mate_score(score) ? beta : score;
         }
     }
 
-    // Step 4c. Internal iterative reduction (non-PV: PV nodes keep their full depth).
+    // Step 4c. ProbCut: a good capture that beats beta by a margin in quiescence and then in a
+    // search four plies shallower would very probably beat beta in the full search too. Not when
+    // the hash table already says a search this deep stayed below that margin.
+    const int probcut_beta = beta + PROBCUT_MARGIN;
+    if (PROBCUT && !PvNode && !in_check && !options_.full_width && !excluded.is_ok() && depth >= PROBCUT_MIN_DEPTH &&
+        !is_mate_score(beta) && !(hit.found && hit.depth >= depth - PROBCUT_REDUCTION + 1 && hit.score < probcut_beta)) {
+        Move captures[MAX_MOVES];
+        const int capture_count = int(generate<GenType::NOISY>(pos_, captures) - captures);
+        MovePicker captures_picker(pos_, captures, capture_count, hit.found ? hit.move : Move::none(), Move::none(),
+                                   frame.killers, histories_, previous, true);
+        int capture_order;
+        for (Move m; (m = captures_picker.next(capture_order)).is_ok();) {
+            if (!is_capture(pos_, m) || see(pos_, m) < probcut_beta - pruning_eval) continue;
+            frame.current = m;
+            frame.piece_to = piece_to(pos_, m);
+            alt_.before_child(ply, m, Move::none());
+            frames_[std::size_t(ply) + 1].double_extensions = frame.double_extensions;
+            make_move(m, ply);
+            int score = -qsearch<false>(-probcut_beta, -probcut_beta + 1, ply + 1);
+            if (score >= probcut_beta && !aborted_)
+                score = -search_node<false>(-probcut_beta, -probcut_beta + 1, depth - PROBCUT_REDUCTION, ply + 1, !cut_node);
+            pos_.undo_move(m);
+            if (aborted_) return 0;
+            if (score >= probcut_beta) {
+                tt_.store(pos_.key(), ply, m, score, static_eval, depth - PROBCUT_REDUCTION + 1, BOUND_LOWER);
+                return score;
+            }
+        }
+        alt_.node_start(ply);
+    }
+
+    // Step 4d. Internal iterative reduction (non-PV: PV nodes keep their full depth).
     if (!PvNode && IIR && depth >= IIR_MIN_DEPTH && !(hit.found && hit.move.is_ok()) && !options_.full_width) --depth;
 
-    // Step 5. The legal moves; none means mate or stalemate.
+    // Step 5. The moves, generated only once the hash move alone has not refuted the node (none
+    // at all means mate or stalemate: see after the move loop).
     Move moves[MAX_MOVES];
-    const int count = int(generate<GenType::ALL>(pos_, moves) - moves);
-    if (count == 0) {
-        if (PvNode) pv_->clear(ply, in_check ? PvEnd::MATE : PvEnd::STALEMATE);
-        return in_check ? mated_in(ply) : 0;
+    int count = MovePicker::GENERATE_LAZILY;
+    if (!STAGED_HASH_MOVE) {
+        count = int(generate<GenType::ALL>(pos_, moves) - moves);
+        if (count == 0) {
+            if (PvNode) pv_->clear(ply, in_check ? PvEnd::MATE : PvEnd::STALEMATE);
+            return in_check ? mated_in(ply) : 0;
+        }
     }
     const Move alt = alt_.move_at(ply);
-    int previous[2];
-    previous_moves(ply, previous);
     MovePicker picker(pos_, moves, count, hit.found ? hit.move : Move::none(), alt, frame.killers, histories_, previous,
                       false);
 
@@ -323,12 +384,17 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         !is_mate_score(hit.score)) {
         const int singular_beta = hit.score - SINGULAR_MARGIN_PER_PLY * depth;
         frame.excluded = hit.move;
-        const int score = search_node<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+        const int score = search_node<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
         frame.excluded = Move::none();
         if (aborted_) return 0;
-        if (score < singular_beta) singular_extension = 1;
-        else if (!PvNode && singular_beta >= beta) return singular_beta;
-        else if (hit.score >= beta) singular_extension = NON_SINGULAR_CUT_EXTENSION;
+        if (score < singular_beta) {
+            singular_extension = 1;
+            if (!PvNode && score < singular_beta - DOUBLE_EXTENSION_MARGIN && frame.double_extensions < DOUBLE_EXTENSIONS_MAX)
+                singular_extension = 2;
+        } else if (!PvNode && singular_beta >= beta) return singular_beta;
+        // (At PV nodes one ply at most, so that the line keeps nearly its depth.)
+        else if (hit.score >= beta) singular_extension = PvNode ? -1 : NON_SINGULAR_CUT_EXTENSION;
+        else if (cut_node) singular_extension = CUT_NODE_NEGATIVE_EXTENSION;
         // The nested search reused this ply: the reply line it left is not this node's.
         alt_.node_start(ply);
     }
@@ -338,8 +404,8 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     const int alpha_start = alpha;
     int best = -SCORE_INFINITE;
     Move best_move = Move::none();
-    Move quiets_tried[MAX_MOVES];
-    int quiet_count = 0;
+    Move quiets_tried[MAX_MOVES], captures_tried[MAX_MOVES];
+    int quiet_count = 0, capture_count = 0;
     // Pruning of individual moves applies at non-PV nodes, not in check, once a move that does
     // not lose to mate has been found.
     const bool may_prune = !PvNode && !in_check && !options_.full_width;
@@ -349,11 +415,15 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
         ++i;
         if (m == excluded) continue;
         const bool quiet = is_quiet(pos_, m);
+        // The reduction a late move gets before its own adjustments.
+        const int base_reduction = reductions_[std::min(depth, 63)][std::min(i, 63)];
         if (may_prune && best > -SCORE_MATE_IN_MAX_PLY) {
+            const int lmr_depth = std::max(depth - 1 - base_reduction, 0);
             // Step 6a. Late-move pruning: after enough quiet moves at low depth, the remaining
             // quiet ones are dropped at once (never a killer).
-            if (LATE_MOVE_PRUNING && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + depth * depth && quiet &&
-                m != frame.killers[0] && m != frame.killers[1]) {
+            if (LATE_MOVE_PRUNING && depth <= LMP_MAX_DEPTH && quiet &&
+                quiet_count >= (LMP_BASE + depth * depth) / (improving ? 1 : 2) && m != frame.killers[0] &&
+                m != frame.killers[1]) {
                 picker.skip_quiets(frame.killers[0], frame.killers[1]);
                 continue;
             }
@@ -361,50 +431,81 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
             if (!quiet && SEE_PRUNING && depth <= SEE_PRUNING_MAX_DEPTH && order < ORDER_GOOD_CAPTURE - 1 &&
                 see(pos_, m) < -SEE_PRUNING_MARGIN_PER_PLY * depth)
                 continue;
-            // Step 6c. Futility: near the horizon a quiet move cannot lift a position far below
-            // alpha. Checks are never futile: make the move to see, take it back if quiet.
-            if (quiet && FUTILITY && depth <= FUTILITY_MAX_DEPTH &&
-                pruning_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * depth <= alpha) {
-                pos_.do_move(m);
-                const bool checks = pos_.in_check();
-                pos_.undo_move(m);
-                if (!checks) continue;
+            // Quiet moves below the killers and the countermove: by history, by futility at the
+            // depth they would be searched at (checks are never futile), by what they hang.
+            if (quiet && order < ORDER_COUNTERMOVE) {
+                if (HISTORY_PRUNING && depth <= HISTORY_PRUNING_MAX_DEPTH && order < -HISTORY_PRUNING_PER_PLY * depth)
+                    continue;
+                if (FUTILITY && lmr_depth <= FUTILITY_MAX_DEPTH &&
+                    pruning_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_PLY * lmr_depth <= alpha &&
+                    !pos_.gives_check(m))
+                    continue;
+                if (SEE_QUIET_PRUNING && lmr_depth <= SEE_QUIET_MAX_DEPTH &&
+                    see(pos_, m) < -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)
+                    continue;
             }
         }
         frame.current = m;
         frame.piece_to = piece_to(pos_, m);
         alt_.before_child(ply, m, alt);
         tt_.prefetch(pos_.key_after(m));
+        const bool capture = is_capture(pos_, m);
         make_move(m, ply);
         // Step 7. Check extension: a check is searched one ply deeper, so that forcing lines are
         // not judged at the horizon.
         const bool gives_check = pos_.in_check();
         const int extension = gives_check && !options_.full_width ? 1 : (m == hit.move ? singular_extension : 0);
+        frames_[std::size_t(ply) + 1].double_extensions = frame.double_extensions + (extension >= 2 ? 1 : 0);
         const int new_depth = depth - 1 + extension;
         int score;
-        if (i == 0) score = -search_node<PvNode>(-beta, -alpha, new_depth, ply + 1);
+        if (i == 0) score = -search_node<PvNode>(-beta, -alpha, new_depth, ply + 1, !PvNode && !cut_node);
         else {
             // Step 8. Late move reductions (a reduced move that beats alpha is searched again at
             // full depth).
             int r = 0;
-            if ((!PvNode || LMR_PV_NODES) && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE && quiet && !in_check &&
-                !gives_check && !options_.full_width) {
-                r = reductions_[std::min(depth, 63)][std::min(i, 63)];
-                if (PvNode) --r;
-                // Killers and the countermove are ordered above history: reduce them less.
-                if (order >= ORDER_COUNTERMOVE) --r;
-                else r -= order / LMR_HISTORY_DIVISOR;
+            if ((!PvNode || LMR_PV_NODES) && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE && !in_check && !gives_check &&
+                !options_.full_width) {
+                if (quiet) {
+                    r = base_reduction;
+                    if (PvNode) --r;
+                    if (!improving) ++r;
+                    if (cut_node) r += CUT_NODE_REDUCTION;
+                    // Killers and the countermove are ordered above history: reduce them less.
+                    if (order >= ORDER_COUNTERMOVE) --r;
+                    else {
+                        r -= order / LMR_HISTORY_DIVISOR;
+                        ++stats_.lmr_history_moves;
+                        stats_.lmr_history_abs += std::uint64_t(std::abs(order));
+                        stats_.lmr_history_term_centiply += std::uint64_t(std::abs(order) * 100 / LMR_HISTORY_DIVISOR);
+                    }
+                } else if (LMR_CAPTURES && capture && order < ORDER_GOOD_CAPTURE - 1) {
+                    r = base_reduction - LMR_CAPTURE_LESS;
+                    if (PvNode) --r;
+                    if (cut_node) r += CUT_NODE_REDUCTION;
+                }
                 r = std::clamp(r, 0, new_depth - 1);
             }
             // A null-window child writes no line; if it fails high here there is no re-search,
             // and the (bound) line must not pick up an old line left in the child's slot.
             if (PvNode) pv_->clear(ply + 1, PvEnd::LEAF);
-            score = -search_node<false>(-alpha - 1, -alpha, new_depth - r, ply + 1);
-            if (r > 0 && score > alpha) score = -search_node<false>(-alpha - 1, -alpha, new_depth, ply + 1);
+            if (r > 0) {
+                score = -search_node<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if (score > alpha) {
+                    int full_depth = new_depth;
+                    if (!PvNode && LMR_DEEPER_SHALLOWER && best > -SCORE_INFINITE) {
+                        if (score > best + LMR_DEEPER_MARGIN) ++full_depth;
+                        else if (score < best + new_depth) --full_depth;
+                    }
+                    if (full_depth > new_depth - r)
+                        score = -search_node<false>(-alpha - 1, -alpha, full_depth, ply + 1, !cut_node);
+                }
+            } else {
+                score = -search_node<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            }
             // A fail-high against a beta that mate distance pruning lowered is an exact score (the
             // best possible here), so it too gets the PV search that records its line.
             if (PvNode && score > alpha && (score < beta || beta < parent_beta))
-                score = -search_node<true>(-beta, -alpha, new_depth, ply + 1);
+                score = -search_node<true>(-beta, -alpha, new_depth, ply + 1, false);
         }
         pos_.undo_move(m);
         if (aborted_) return 0;
@@ -420,15 +521,20 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
                 if (score >= beta) {
                     ++stats_.fail_highs;
                     if (i == 0) ++stats_.fail_high_first;
-                    if (quiet) update_quiet_stats(ply, m, quiets_tried, quiet_count, depth);
+                    update_stats(ply, m, quiets_tried, quiet_count, captures_tried, capture_count, depth);
                     break;
                 }
                 alpha = score;
             }
         }
         if (quiet) quiets_tried[quiet_count++] = m;
+        else if (capture) captures_tried[capture_count++] = m;
     }
 
+    if (i < 0) {
+        if (PvNode) pv_->clear(ply, in_check ? PvEnd::MATE : PvEnd::STALEMATE);
+        return in_check ? mated_in(ply) : 0;
+    }
     // The excluded move was the only legal one: the node is as bad as it can be without it.
     if (excluded.is_ok()) return best == -SCORE_INFINITE ? alpha : best;
 
@@ -439,7 +545,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     // (or none) whose score lies on the side of the static evaluation that the bound allows.
     if (static_eval != SCORE_NONE && !(best_move.is_ok() && !pos_.empty(best_move.to())) && !is_mate_score(best) &&
         (bound == BOUND_EXACT || (bound == BOUND_LOWER && best > static_eval) || (bound == BOUND_UPPER && best < static_eval)))
-        histories_.correction.update(pos_, best - static_eval, depth);
+        histories_.correction.update(pos_, previous[0], previous[1], best - static_eval, depth);
     if (PvNode && bound == BOUND_EXACT) pv_->exact_node(ply, depth, best);
     return best;
 }
@@ -453,15 +559,17 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t pv_index) 
         alt_.enter_root_move(rm.alt, rm.alt_length);
         frames_[0].current = rm.move;
         frames_[0].piece_to = piece_to(pos_, rm.move);
+        const std::uint64_t nodes_before = stats_.nodes;
         make_move(rm.move, 0);
         const int new_depth = depth - 1 + (pos_.in_check() && !options_.full_width ? 1 : 0);
         int score;
-        if (i == pv_index) score = -search_node<true>(-beta, -alpha, new_depth, 1);
+        if (i == pv_index) score = -search_node<true>(-beta, -alpha, new_depth, 1, false);
         else {
-            score = -search_node<false>(-alpha - 1, -alpha, new_depth, 1);
-            if (score > alpha && !aborted_) score = -search_node<true>(-beta, -alpha, new_depth, 1);
+            score = -search_node<false>(-alpha - 1, -alpha, new_depth, 1, true);
+            if (score > alpha && !aborted_) score = -search_node<true>(-beta, -alpha, new_depth, 1, false);
         }
         pos_.undo_move(rm.move);
+        rm.nodes += stats_.nodes - nodes_before;
         alt_.leave_root_move(rm.alt, rm.alt_length);
         if (aborted_) break;
 
@@ -491,7 +599,8 @@ void Searcher::order_root_moves() {
     const int n = int(root_moves_.size());
     for (int i = 0; i < n; ++i) moves[i] = root_moves_[std::size_t(i)].move;
     const TTHit hit = tt_.probe(pos_.key(), 0);
-    const int previous[2] = {-1, -1};
+    int previous[CONTINUATION_COUNT];
+    std::fill(previous, previous + CONTINUATION_COUNT, -1);
     MovePicker picker(pos_, moves, n, hit.found ? hit.move : Move::none(), Move::none(), frames_[0].killers, histories_,
                       previous, false);
     int order, i = 0;
@@ -544,6 +653,14 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         nnue::refresh(*network_, pos_, accumulators_[0].acc);
         accumulators_[0].computed = true;
     }
+    // The root's evaluation, for `improving` two plies down.
+    {
+        int previous[CONTINUATION_COUNT];
+        std::fill(previous, previous + CONTINUATION_COUNT, -1);
+        frames_[0].static_eval = pos_.in_check() || options_.full_width
+                                     ? SCORE_NONE
+                                     : static_evaluation(0) + histories_.correction.correction(pos_, previous[0], previous[1]);
+    }
     switch (options_.pv_method) {
     case PvMethod::STACK: pv_ = &stack_pv_; break;
     case PvMethod::TRIANGULAR: pv_ = &triangular_pv_; break;
@@ -577,13 +694,14 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         std::uint64_t nodes_before = 0, leaves_before = 0;
         int instability = 0;  // recent best-move changes, in halves (decays by half per iteration)
         Move previous_best = Move::none();
+        int previous_iteration_score = SCORE_NONE;
         auto by_score = [](const RootMove& a, const RootMove& b) { return a.score > b.score; };
 
         for (int depth = 1; depth <= max_depth; ++depth) {
             // Helpers spread over neighbouring depths rather than all racing on the main thread's.
             if (SMP_SKIP_DEPTHS && options_.thread_index > 0 && depth > 1 && (depth + options_.thread_index) % 2 == 0)
                 continue;
-            for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+            for (RootMove& rm : root_moves_) rm.previous_score = rm.score, rm.nodes = 0;
             for (std::size_t pv_index = 0; pv_index < multipv && !aborted_; ++pv_index) {
                 seldepth_ = 0;
                 const int previous = root_moves_[pv_index].previous_score;
@@ -646,7 +764,15 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
             if (stop_.load() || (limits.nodes && total_nodes() >= limits.nodes)) break;
             if (depth > 1 && best.move != previous_best) instability += 2;
             previous_best = best.move;
-            const bool fits = time_.next_iteration_fits(instability);
+            std::uint64_t iteration_nodes = 0;
+            for (const RootMove& rm : root_moves_) iteration_nodes += rm.nodes;
+            const int best_share = iteration_nodes ? int(best.nodes * 1000 / iteration_nodes) : 1000;
+            const int score_drop = previous_iteration_score != SCORE_NONE && !is_mate_score(previous_iteration_score) &&
+                                           !is_mate_score(best.score)
+                                       ? previous_iteration_score - best.score
+                                       : 0;
+            previous_iteration_score = best.score;
+            const bool fits = time_.next_iteration_fits(instability, best_share, score_drop);
             instability /= 2;
             if (!pondering_.load() && !fits) break;
             if (root_moves_.size() == 1 && time_.limited() && !pondering_.load() && depth >= 4) break;

@@ -68,6 +68,11 @@ struct SearchStats {
     std::uint64_t nodes_last_iteration = 0;
     std::uint64_t nodes_previous_iteration = 0;
     std::uint64_t leaves_last_iteration = 0;  // main-search leaves of the last completed iteration
+    // Quiet moves ordered by history that late move reductions considered: how many, the sum of
+    // their history's size, and of the size of the reduction's history term (in 1/100 ply).
+    std::uint64_t lmr_history_moves = 0;
+    std::uint64_t lmr_history_abs = 0;
+    std::uint64_t lmr_history_term_centiply = 0;
 };
 
 struct SearchResult {
@@ -120,6 +125,7 @@ private:
         Move move = Move::none();
         int score = -SCORE_INFINITE;
         int previous_score = -SCORE_INFINITE;
+        std::uint64_t nodes = 0;  // searched under this move in the current iteration
         PvLine pv;
         Move alt[AltVariations::PLIES];  // AltVariations: this move's best reply line
         int alt_length = 0;
@@ -133,10 +139,16 @@ private:
         int piece_to = -1;
         // Singular extension test: the node is searched again without this move.
         Move excluded = Move::none();
+        // The static evaluation here (SCORE_NONE in check): whether a position improved on the
+        // one two plies before decides how much pruning trusts it.
+        int static_eval = SCORE_NONE;
+        // Double extensions on the line from the root to here.
+        int double_extensions = 0;
     };
 
+    // `cut_node`: a non-PV node the parent expects to fail high (its null-window scouts).
     template <bool PvNode>
-    int search_node(int alpha, int beta, int depth, int ply);
+    int search_node(int alpha, int beta, int depth, int ply, bool cut_node);
     template <bool PvNode>
     int qsearch(int alpha, int beta, int ply);
     int search_root(int alpha, int beta, int depth, std::size_t pv_index);
@@ -145,9 +157,11 @@ private:
     bool should_stop();
     // Nodes of every thread of this search.
     std::uint64_t total_nodes() const;
-    // Killers, countermove and histories after a quiet move refuted the node at `ply`.
-    void update_quiet_stats(int ply, Move best, const Move* tried, int tried_count, int depth);
-    void previous_moves(int ply, int out[2]) const;
+    // Killers, countermove and histories after a move refuted the node at `ply`: `quiets` and
+    // `captures` are the moves of each kind tried before it.
+    void update_stats(int ply, Move best, const Move* quiets, int quiet_count, const Move* captures, int capture_count,
+                      int depth);
+    void previous_moves(int ply, int out[search_params::CONTINUATION_COUNT]) const;
     // Moves made by the search itself (not the PV checks' replays) go through these, so that the
     // network's accumulators follow.
     void make_move(Move m, int ply);

@@ -1,4 +1,12 @@
 // Every search parameter in one place, with why it has its value.
+//
+// "Bundle 1" below: the ideas of issue 29 kept together on one SPRT at 4+0.04 against 6b0e01c,
+// H1 accepted after 208 games, +88.3 +- 41.2 (docs/strength.md, "Search, proven at a time
+// control"): the history bonus scale, capture history, continuation history 4 plies back,
+// `improving`, RFP to depth 8, the null move's eval-based reduction, LMP/futility on the reduced
+// depth, history and SEE pruning of quiet moves, LMR of captures and at cut nodes, deeper/shallower
+// re-searches, singular extensions from depth 6 with double and cut-node negative extensions, and
+// the non-pawn and continuation correction histories. Off (false) and why: see each flag.
 #pragma once
 
 #include <cstddef>
@@ -23,6 +31,10 @@ constexpr unsigned NODE_LIMIT_POLL_INTERVAL = 64;
 
 // Move ordering scores: hash move, then the alternate variation move, good captures by
 // MVV-LVA, promotions, killers, quiet moves by history, then captures that lose material.
+// The hash move is tried before any move is generated (a node it refutes generates nothing).
+// Written, not yet tested (it changes the order of quiet moves too: they are scored after the hash
+// move's search): off until an SPRT passes it.
+constexpr bool STAGED_HASH_MOVE = false;
 constexpr int ORDER_HASH_MOVE = 4'000'000;
 constexpr int ORDER_ALT_MOVE = 3'500'000;
 constexpr int ORDER_GOOD_CAPTURE = 2'000'000;
@@ -31,6 +43,18 @@ constexpr int ORDER_KILLER_2 = 1'000'001;
 constexpr int ORDER_COUNTERMOVE = 1'000'000;
 constexpr int ORDER_BAD_CAPTURE = -2'000'000;
 constexpr int HISTORY_MAX = 16384;  // history scores stay in (-HISTORY_MAX, HISTORY_MAX)
+// A result at depth d moves a history entry by min(d * PER_PLY - OFFSET, MAX) before gravity.
+// The old min(d^2, 400) left the tables a few hundred from zero in practice (LMR's history term
+// was then about zero): see docs/strength.md, "History values".
+constexpr int HISTORY_BONUS_PER_PLY = 180;
+constexpr int HISTORY_BONUS_OFFSET = 120;
+constexpr int HISTORY_BONUS_MAX = 1600;
+// Continuation histories are read and written for the moves this many plies back.
+constexpr int CONTINUATION_PLIES[] = {1, 2, 4};
+constexpr int CONTINUATION_COUNT = 3;
+// Captures of one exchange class (good or bad) are ordered by the victim's value plus their
+// capture history divided by this.
+constexpr int CAPTURE_HISTORY_DIVISOR = 16;
 
 // Selectivity, all at non-PV nodes only, so that every PV node is searched to full depth and the
 // reported line keeps its promise. Each was kept on an SPRT at fixed nodes (docs/strength.md).
@@ -39,10 +63,14 @@ constexpr int HISTORY_MAX = 16384;  // history scores stay in (-HISTORY_MAX, HIS
 constexpr bool NULL_MOVE = true;
 constexpr int NULL_MOVE_MIN_DEPTH = 3;
 constexpr int NULL_MOVE_BASE_REDUCTION = 3;
-constexpr int NULL_MOVE_DEPTH_DIVISOR = 4;
+constexpr int NULL_MOVE_DEPTH_DIVISOR = 3;
+// The further the evaluation is above beta, the more the null move is reduced (up to a limit).
+constexpr int NULL_MOVE_EVAL_DIVISOR = 200;
+constexpr int NULL_MOVE_EVAL_MAX = 3;
 // Reverse futility: far above beta near the horizon, a quiet position will not fall below it.
-constexpr int RFP_MAX_DEPTH = 6;
-constexpr int RFP_MARGIN_PER_PLY = 90;
+// The margin counts one ply less where the position improved on two plies ago.
+constexpr int RFP_MAX_DEPTH = 8;
+constexpr int RFP_MARGIN_PER_PLY = 85;
 // Late move reductions: quiet moves late in a well-ordered list rarely matter; search them
 // shallower with a null window and again at full depth only if they beat alpha.
 constexpr int LMR_MIN_DEPTH = 3;
@@ -51,24 +79,49 @@ constexpr double LMR_BASE = 0.75;
 constexpr double LMR_DIVISOR = 2.25;
 // A quiet move whose histories (main + continuation) are good is reduced less, a bad one more:
 // one ply per this much combined history.
-constexpr int LMR_HISTORY_DIVISOR = 12288;
+constexpr int LMR_HISTORY_DIVISOR = 10240;
+// Captures late in the list are reduced too, by the quiet-move table less this.
+constexpr bool LMR_CAPTURES = true;
+constexpr int LMR_CAPTURE_LESS = 1;
+// After a reduced move beats alpha, its full-depth re-search goes a ply deeper when it beat the
+// best score by far, a ply shallower when it barely did (non-PV re-searches only).
+constexpr bool LMR_DEEPER_SHALLOWER = true;
+constexpr int LMR_DEEPER_MARGIN = 60;
 // At PV nodes only the null-window scout of a late move is reduced (its PV re-search is at full
 // depth, so the reported line keeps its depth), and one ply less than elsewhere.
 constexpr bool LMR_PV_NODES = true;
 
 // Futility: near the horizon, a quiet move cannot lift a position far below alpha.
+// Judged on the depth the move would be searched at after its late-move reduction.
 constexpr bool FUTILITY = true;
-constexpr int FUTILITY_MAX_DEPTH = 3;
-constexpr int FUTILITY_MARGIN_BASE = 100;
-constexpr int FUTILITY_MARGIN_PER_PLY = 120;
-// Late-move pruning: at low depth, after this many quiet moves (base + depth^2) the rest are skipped.
+constexpr int FUTILITY_MAX_DEPTH = 7;
+constexpr int FUTILITY_MARGIN_BASE = 90;
+constexpr int FUTILITY_MARGIN_PER_PLY = 110;
+// Late-move pruning: at low depth, after this many quiet moves ((base + depth^2), halved where
+// the position is not improving) the rest are skipped.
 constexpr bool LATE_MOVE_PRUNING = true;
-constexpr int LMP_MAX_DEPTH = 4;
+constexpr int LMP_MAX_DEPTH = 8;
 constexpr int LMP_BASE = 3;
+// History pruning: a quiet move whose combined history is this bad per ply is skipped at low
+// (reduced) depth.
+constexpr bool HISTORY_PRUNING = true;
+constexpr int HISTORY_PRUNING_MAX_DEPTH = 4;
+constexpr int HISTORY_PRUNING_PER_PLY = 3000;
+// SEE pruning of quiet moves: one that loses more than this times the reduced depth squared.
+constexpr bool SEE_QUIET_PRUNING = true;
+constexpr int SEE_QUIET_MAX_DEPTH = 8;
+constexpr int SEE_QUIET_MARGIN = 30;
 // SEE pruning: at low depth, captures losing more than this per ply of depth are skipped.
 constexpr bool SEE_PRUNING = true;
 constexpr int SEE_PRUNING_MAX_DEPTH = 4;
 constexpr int SEE_PRUNING_MARGIN_PER_PLY = 90;
+// ProbCut: at depth PROBCUT_MIN_DEPTH and more, a capture that beats beta + MARGIN in a search
+// REDUCTION plies shallower cuts the node (non-PV nodes).
+// Written, not yet tested: off until an SPRT passes it.
+constexpr bool PROBCUT = false;
+constexpr int PROBCUT_MIN_DEPTH = 5;
+constexpr int PROBCUT_MARGIN = 200;
+constexpr int PROBCUT_REDUCTION = 4;
 // Internal iterative reduction: a node without a hash move is probably badly ordered; search it
 // a ply shallower (its next visit will have the move).
 constexpr bool IIR = true;
@@ -80,16 +133,37 @@ constexpr int IIR_MIN_DEPTH = 4;
 // several moves refute this node and it is cut (multi-cut). And when the hash move is not
 // singular but its stored bound already beats beta, other moves are as good and the hash move
 // is expected to cut anyway: it is searched a ply shallower (+14.9 +- 15.0 at 20k nodes, SPRT H1).
+// Searched at depth 6 and more; a hash move far more singular than the margin (non-PV nodes) gets
+// two plies, at most DOUBLE_EXTENSIONS_MAX times in one line so that lines cannot explode. A
+// non-singular move at an expected cut node is searched shallower too.
 constexpr bool SINGULAR_EXTENSIONS = true;
-constexpr int NON_SINGULAR_CUT_EXTENSION = -1;
-constexpr int SINGULAR_MIN_DEPTH = 7;
+constexpr int NON_SINGULAR_CUT_EXTENSION = -2;
+constexpr int CUT_NODE_NEGATIVE_EXTENSION = -1;
+constexpr int SINGULAR_MIN_DEPTH = 6;
+constexpr int DOUBLE_EXTENSION_MARGIN = 20;
+constexpr int DOUBLE_EXTENSIONS_MAX = 6;
 constexpr int SINGULAR_TT_DEPTH_MARGIN = 3;  // the stored bound must come from at least depth - 3
 constexpr int SINGULAR_MARGIN_PER_PLY = 2;   // singular beta = stored score - 2 * depth
 
 // Correction history (pruning decisions only): entries per side, their unit (1/GRAIN cp) and bound.
 constexpr std::size_t CORRECTION_SIZE = 16384;
 constexpr int CORRECTION_GRAIN = 32;
-constexpr int CORRECTION_MAX = 32 * 64;  // +-64 cp at most
+constexpr int CORRECTION_MAX = 32 * 64;  // +-64 cp at most per table
+// The tables' weights in the correction, in 1/CORRECTION_WEIGHT_UNIT.
+constexpr bool CORRECTION_NON_PAWN = true;
+constexpr bool CORRECTION_CONTINUATION = true;
+constexpr int CORRECTION_WEIGHT_UNIT = 4;
+constexpr int CORRECTION_WEIGHT_PAWN = 4;
+constexpr int CORRECTION_WEIGHT_NON_PAWN = 2;
+constexpr int CORRECTION_WEIGHT_CONTINUATION = 2;
+// The hash table's bound replaces the (corrected) static evaluation for pruning where it says
+// more: a lower bound above it, an upper bound below it.
+// Off: it let a shallow lower bound cut (by reverse futility) the node where Search.
+// FindsMateInTwoAndReportsIt's mate lies, so depth 6 no longer found the mate in two.
+constexpr bool TT_EVAL_ADJUST = false;
+// Expected cut nodes (the null-window children that the parent expects to fail high) are
+// reduced one ply more.
+constexpr int CUT_NODE_REDUCTION = 1;
 
 // Quiescence: a capture that cannot raise the score even when it wins the piece outright plus
 // this margin is skipped (delta pruning); it never applies when in check.
@@ -118,6 +192,19 @@ constexpr int NEXT_ITERATION_PERCENT = 60;
 // by this percent per recent change (changes count half after each iteration), up to the hard
 // limit.
 constexpr int INSTABILITY_PERCENT_PER_CHANGE = 50;
+// The planned time is scaled by BASE - SCALE * (the best move's share of the last iteration's
+// root nodes), in percent: a share of 0.72 keeps it as it is, 0.5 gives 27% more, 0.95 29% less.
+// Off: with the score-drop factor below, +9.2 +- 22.5 over 226 games at 4+0.04, SPRT [0, 10]
+// undecided (LLR 0.32) and stopped: not shown to gain (docs/strength.md).
+constexpr bool NODE_SHARE_TIME = false;
+constexpr int NODE_SHARE_BASE_PERCENT = 190;
+constexpr int NODE_SHARE_SCALE_PERCENT = 125;
+// A score that fell since the previous iteration asks for more time (percent per centipawn),
+// one that rose for less, within these bounds.
+constexpr bool SCORE_DROP_TIME = false;
+constexpr int SCORE_DROP_PERCENT_PER_CP = 1;
+constexpr int SCORE_DROP_MIN_PERCENT = 85;
+constexpr int SCORE_DROP_MAX_PERCENT = 150;
 
 // Lazy SMP (engine/threads.h): helper k skips the iterations whose depth + k is even, so that
 // half the helpers are a depth ahead of the main thread and fill the table for it. With 2

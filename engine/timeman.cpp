@@ -33,9 +33,15 @@ int TimeManager::elapsed_ms() const {
     return int(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count());
 }
 
-bool TimeManager::next_iteration_fits(int best_move_changes) const {
+bool TimeManager::next_iteration_fits(int best_move_changes, int best_move_share_permille, int score_drop) const {
     if (soft_ms_ <= 0) return true;
-    const std::int64_t planned = soft_ms_ * (200 + best_move_changes * INSTABILITY_PERCENT_PER_CHANGE) / 200;
+    std::int64_t planned = soft_ms_ * (200 + best_move_changes * INSTABILITY_PERCENT_PER_CHANGE) / 200;
+    // With a fixed time (movetime, the last move before the control) there is nothing to save for.
+    const bool flexible = soft_ms_ < hard_ms_;
+    if (NODE_SHARE_TIME && flexible)
+        planned = planned * (NODE_SHARE_BASE_PERCENT - NODE_SHARE_SCALE_PERCENT * best_move_share_permille / 1000) / 100;
+    if (SCORE_DROP_TIME && flexible)
+        planned = planned * std::clamp(100 + score_drop * SCORE_DROP_PERCENT_PER_CP, SCORE_DROP_MIN_PERCENT, SCORE_DROP_MAX_PERCENT) / 100;
     const std::int64_t soft = std::min(planned, hard_ms_);
     return elapsed_ms() < soft * NEXT_ITERATION_PERCENT / 100;
 }

@@ -19,8 +19,10 @@ public:
     std::int64_t hard_ms() const { return hard_ms_; }
     // After an iteration: whether another one is worth starting. `best_move_changes`: recent
     // changes of the best move (in halves, decaying), which make the position unclear and the
-    // planned time longer.
-    bool next_iteration_fits(int best_move_changes) const;
+    // planned time longer; `best_move_share_permille`: the best move's share of the iteration's
+    // nodes (a move that took nearly all the effort is settled: less time); `score_drop`: how
+    // far the score fell since the previous iteration (negative: rose), which asks for more.
+    bool next_iteration_fits(int best_move_changes, int best_move_share_permille, int score_drop) const;
     bool limited() const { return soft_ms_ > 0; }
 
 private:

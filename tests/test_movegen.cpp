@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "rules.h"
 #include "test_util.h"
 
 namespace mainline {
@@ -596,6 +597,62 @@ TEST(MakeMove, RepetitionDoesNotReachPastANullMove) {
     Position plain;
     play(plain, {"g1f3", "g8f6", "f3g1", "f6g8"});
     EXPECT_TRUE(plain.is_repetition(1));
+}
+
+
+// gives_check answers without making the move what making it shows: every legal move of the data
+// files' positions and of positions built for discovered checks, castling and en passant checks.
+TEST(GivesCheck, AgreesWithMakingTheMove) {
+    std::vector<std::string> fens = test::read_lines("positions.fen");
+    for (test::EpdEntry& e : test::read_epd("perft-random.epd")) fens.push_back(std::move(e.fen));
+    for (test::EpdEntry& e : test::read_epd("perft-standard.epd")) fens.push_back(std::move(e.fen));
+    for (const char* fen : {"5k2/8/8/8/8/8/8/4K2R w K - 0 1",             // O-O with Rf1+
+                            "4r3/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",         // exd3 e.p. opens the e-file
+                            "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1",           // knight moves uncover the rook
+                            "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",             // b8=Q+ and b8=R+ check, b8=N does not
+                            "1k6/3P4/8/8/8/8/8/4K3 w - - 0 1"})             // d8=Q+ and d8=R+ along the rank
+        fens.emplace_back(fen);
+    int checks = 0;
+    for (const std::string& fen : fens) {
+        Position pos = pos_from(fen);
+        for (Move m : legal_moves(pos)) {
+            Position after = pos;
+            after.do_move(m);
+            ASSERT_EQ(pos.gives_check(m), after.in_check()) << fen << " " << move_to_uci(m);
+            checks += after.in_check();
+        }
+    }
+    EXPECT_GT(checks, 100);
+}
+
+
+// Quiescence's stalemate test gives has_legal_move's answer wherever it is asked: positions with no
+// legal capture or promotion, not in check (the data files' positions, their children, stalemates).
+TEST(HasLegalQuietMove, AgreesWithHasLegalMove) {
+    std::vector<std::string> fens = test::read_lines("positions.fen");
+    for (test::EpdEntry& e : test::read_epd("perft-random.epd")) fens.push_back(std::move(e.fen));
+    for (const char* fen : {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "k7/8/1Q6/8/8/8/8/7K b - - 0 1",
+                            "8/8/8/8/8/5k2/5p2/5K2 w - - 0 1", "7k/7P/6K1/8/8/8/8/8 b - - 0 1"})
+        fens.emplace_back(fen);
+    int asked = 0, stalemates = 0;
+    auto check = [&](const Position& pos) {
+        Move buffer[MAX_MOVES];
+        if (pos.in_check() || generate<GenType::NOISY>(pos, buffer) != buffer) return;
+        ++asked;
+        ASSERT_EQ(has_legal_quiet_move(pos), has_legal_move(pos)) << pos.fen();
+        stalemates += !has_legal_move(pos);
+    };
+    for (const std::string& fen : fens) {
+        const Position pos = pos_from(fen);
+        ASSERT_NO_FATAL_FAILURE(check(pos));
+        for (Move m : legal_moves(pos)) {
+            Position child = pos;
+            child.do_move(m);
+            ASSERT_NO_FATAL_FAILURE(check(child));
+        }
+    }
+    EXPECT_GT(asked, 50);
+    EXPECT_GE(stalemates, 4);
 }
 
 }  // namespace
