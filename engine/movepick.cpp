@@ -82,7 +82,7 @@ void MovePicker::score_noisy() {
         const Move m = moves_[i];
         int s;
         if (is_capture(pos_, m)) {
-            const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+            const PieceType victim = captured_type(pos_, m);
             const PieceType attacker = type_of(pos_.piece_on(m.from()));
             // Never below zero, so that a capture keeps the score of its exchange class.
             const int mvv_lva = 2 * SEE_VALUE[victim] + HISTORY_MAX / CAPTURE_HISTORY_DIVISOR +

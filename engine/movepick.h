@@ -14,6 +14,10 @@ namespace mainline {
 // order, the pruning and the histories all sort moves this way.
 inline bool is_capture(const Position& pos, Move m) { return !pos.empty(m.to()) || m.kind() == Move::EN_PASSANT; }
 inline bool is_quiet(const Position& pos, Move m) { return !is_capture(pos, m) && m.kind() != Move::PROMOTION; }
+// The type of the piece a capture takes (a pawn, en passant).
+inline PieceType captured_type(const Position& pos, Move m) {
+    return m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+}
 
 class MovePicker {
 public:

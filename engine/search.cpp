@@ -121,7 +121,7 @@ void Searcher::update_stats(int ply, Move best, const Move* quiets, int quiet_co
             if (p >= 0) histories_.continuation.at(p, pt) << delta;
     };
     auto adjust_capture = [&](Move c, int delta) {
-        const PieceType victim = c.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(c.to()));
+        const PieceType victim = captured_type(pos_, c);
         histories_.captures.at(piece_to(pos_, c), victim) << delta;
     };
     if (is_quiet(pos_, best)) {
@@ -206,7 +206,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     for (Move m; (m = picker.next(order)).is_ok();) {
         // Delta pruning: a capture that cannot reach alpha even with the captured piece for free.
         if (!in_check && m.kind() != Move::PROMOTION) {
-            const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+            const PieceType victim = captured_type(pos_, m);
             if (stand_pat + SEE_VALUE[victim] + DELTA_MARGIN <= alpha) continue;
         }
         frames_[std::size_t(ply)].piece_to = piece_to(pos_, m);
@@ -654,13 +654,9 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
         accumulators_[0].computed = true;
     }
     // The root's evaluation, for `improving` two plies down.
-    {
-        int previous[CONTINUATION_COUNT];
-        std::fill(previous, previous + CONTINUATION_COUNT, -1);
-        frames_[0].static_eval = pos_.in_check() || options_.full_width
-                                     ? SCORE_NONE
-                                     : static_evaluation(0) + histories_.correction.correction(pos_, previous[0], previous[1]);
-    }
+    frames_[0].static_eval = pos_.in_check() || options_.full_width
+                                 ? SCORE_NONE
+                                 : static_evaluation(0) + histories_.correction.correction(pos_, -1, -1);
     switch (options_.pv_method) {
     case PvMethod::STACK: pv_ = &stack_pv_; break;
     case PvMethod::TRIANGULAR: pv_ = &triangular_pv_; break;
