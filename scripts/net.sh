@@ -17,6 +17,10 @@
 #       positions a second each), so --players defaults to one per three labellers (at least one).
 #       Runs for M minutes (default 90) or until DIR/STOP exists; running it again on the same DIR
 #       continues where it stopped.
+#   scripts/net.sh pack --generation G --seed S --labeller TEXT --selfplay TEXT DIR
+#       DIR/labelled*.txt -> nets/data/gen<G>-seed<S>.mlpk (a few bytes a position, checked by a
+#       round trip) and a row of nets/data/manifest.json (scripts/tune/pack-data.mjs): the data
+#       that lasts, in the repository, within 60 MB in all.
 #   scripts/net.sh train [trainer options] --out NET DATA...
 #       build/mainline_nnue_train (see its --help); writes the quantised network NET.
 #   scripts/net.sh test NET [--against classic|embedded|NET2] [--nodes N] [--games N] [--sprt ...]
@@ -168,6 +172,10 @@ PY
     wait "${datagen[@]}" 2>/dev/null || true
     echo "net.sh: $(cat "$out"/positions*.txt | wc -l) positions played, $(cat "$out"/labelled*.txt 2>/dev/null | wc -l) labelled in $out/labelled*.txt"
     ;;
+  pack)
+    build_tools mainline_data
+    exec node scripts/tune/pack-data.mjs "$@"
+    ;;
   train)
     build_tools mainline_nnue_train
     exec build/mainline_nnue_train "$@"
@@ -194,5 +202,5 @@ PY
     exec node scripts/match.mjs --engine1 build/mainline --engine2 build/mainline "${e1[@]}" "${e2[@]}" \
       --nodes "$nodes" --games "$games" --openings "$openings" --random --concurrency "$concurrency" --sprt "$sprt"
     ;;
-  *) die "usage: scripts/net.sh datagen|generate|train|test ... (see the comment at the top)" ;;
+  *) die "usage: scripts/net.sh datagen|generate|pack|train|test ... (see the comment at the top)" ;;
 esac

@@ -34,6 +34,7 @@
 #include "../engine/position.h"
 #include "../engine/tt.h"
 #include "../engine/nnue.h"
+#include "datapack.h"
 
 using namespace mainline;
 
@@ -170,7 +171,37 @@ std::string trim(const std::string& s) {
     return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
 }
 
+// A packed data file (.mlpk, tools/datapack.h): the same samples, the same filters.
+bool load_pack(const std::string& path, std::vector<Packed>& data, LoadStats& st, long max_positions) {
+    std::ifstream in(path, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in && !in.eof()) {
+        std::fprintf(stderr, "cannot read %s\n", path.c_str());
+        return false;
+    }
+    const std::string err = datapack::read(bytes.data(), bytes.size(), [&](const Position& pos, int score, int result2) {
+        if (max_positions > 0 && long(data.size()) >= max_positions) return;
+        ++st.lines;
+        if (std::abs(score) > MAX_ABS_SCORE || is_mate_score(score)) {
+            ++st.extreme_score;
+            return;
+        }
+        Packed p;
+        if (!pack(pos, score, result2, p)) {
+            ++st.bad_fen;
+            return;
+        }
+        data.push_back(p);
+    });
+    if (!err.empty()) {
+        std::fprintf(stderr, "%s: %s\n", path.c_str(), err.c_str());
+        return false;
+    }
+    return true;
+}
+
 bool load_file(const std::string& path, std::vector<Packed>& data, LoadStats& st, long max_positions) {
+    if (path.size() > 5 && path.compare(path.size() - 5, 5, ".mlpk") == 0) return load_pack(path, data, st, max_positions);
     std::ifstream in(path);
     if (!in) {
         std::fprintf(stderr, "cannot read %s\n", path.c_str());
