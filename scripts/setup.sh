@@ -5,8 +5,19 @@
 #   `npm run match`), clang + libclang-rt-dev (libFuzzer, for scripts/fuzz.sh), nodejs >= 20, npm
 # then runs `npm ci` when node_modules is missing or older than package-lock.json.
 # A fast no-op when everything is present. Needs root (or password-less sudo) only to install.
+#   --bench-extras   also firefox-esr (the web figures in Firefox: `npm run bench -- --section web`)
+#                    and linux-perf (native profiles: `node scripts/profile.mjs`); neither the
+#                    build nor the tests need them.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+extras=0
+for arg in "$@"; do
+  case $arg in
+    --bench-extras) extras=1 ;;
+    *) printf 'setup: ERROR: unknown option %s (known: --bench-extras)\n' "$arg" >&2; exit 2 ;;
+  esac
+done
 
 NODE_MIN_MAJOR=20
 log() { printf 'setup: %s\n' "$*"; }
@@ -45,6 +56,10 @@ run_checks() {
   check libclang-rt-dev have_fuzzer_rt
   check nodejs      have_cmd node
   check npm         have_cmd npm
+  if ((extras)); then
+    check firefox-esr have_cmd firefox-esr
+    check linux-perf  have_cmd perf
+  fi
 }
 
 run_checks

@@ -172,12 +172,36 @@ async function threads() {
   results.threads = out;
 }
 
-const SCENARIOS = { cold, analyze, stop, two, uci, crash, threads };
+// The engine's bench in this browser (for `npm run bench -- --section web`): ?build=single|threaded
+// picks the build (threaded needs a cross-origin isolated page), ?depth=N the depth (0: default),
+// ?threads=N the threads (the threaded build).
+async function bench() {
+  const build = params.get('build') || 'auto';
+  const depth = Number(params.get('depth') || 0);
+  const threads = Number(params.get('threads') || 1);
+  // ?warmup=N: benches first run and not counted (to tell compile-and-tier-up time from steady speed)
+  const warmup = Number(params.get('warmup') || 0);
+  const engine = await createEngine({ build });
+  try {
+    const warm = [];
+    for (let i = 0; i < warmup; i++) warm.push((await engine.bench(depth, threads)).nps);
+    const r = await engine.bench(depth, threads);
+    results.bench = { build: engine.build, nodes: r.nodes, nps: r.nps, timeMs: r.timeMs, warmupNps: warm, userAgent: navigator.userAgent };
+  } finally {
+    engine.terminate();
+  }
+}
+
+const SCENARIOS = { cold, analyze, stop, two, uci, crash, threads, bench };
 try {
   for (const name of runs) await SCENARIOS[name]();
 } catch (e) {
   results.error = String(e && e.stack ? e.stack : e);
 }
 window.__results = results;
+// Browsers driven without playwright (Firefox: firefox.mjs) get the results by a POST.
+if (params.get('report')) {
+  await fetch(`/report/${encodeURIComponent(params.get('report'))}`, { method: 'POST', body: JSON.stringify(results) }).catch(() => {});
+}
 window.__done = true;
 document.getElementById('status').textContent = 'done';

@@ -16,11 +16,33 @@ const MODES = {
   csp: { 'Content-Security-Policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'none'" },
 };
 
+// POST /report/<id>: a page's results, for browsers driven without playwright (Firefox, see
+// firefox.mjs); `server.report(id)` resolves with the parsed body.
 export async function startServer({ root = WEB } = {}) {
+  /** @type {Map<string, (body: any) => void>} */
+  const waiting = new Map();
+  /** @type {Map<string, any>} */
+  const arrived = new Map();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
     if (url.pathname === '/favicon.ico') {
       res.writeHead(204).end();
+      return;
+    }
+    if (req.method === 'POST' && url.pathname.startsWith('/report/')) {
+      const id = url.pathname.slice('/report/'.length);
+      let text = '';
+      for await (const chunk of req) text += chunk;
+      let body;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = { error: `the page's report is not JSON: ${text.slice(0, 200)}` };
+      }
+      res.writeHead(204).end();
+      const w = waiting.get(id);
+      if (w) waiting.delete(id), w(body);
+      else arrived.set(id, body);
       return;
     }
     const [, mode, ...rest] = url.pathname.split('/');
@@ -39,7 +61,14 @@ export async function startServer({ root = WEB } = {}) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+  /** @param {string} id */
+  const report = (id) => new Promise((resolve) => {
+    if (arrived.has(id)) {
+      resolve(arrived.get(id));
+      arrived.delete(id);
+    } else waiting.set(id, resolve);
+  });
+  return { url: `http://127.0.0.1:${port}`, report, close: () => new Promise((r) => server.close(r)) };
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -61,7 +90,7 @@ export async function launchChromium() {
 
 // Opens test/page.html?run=... (or another page under web/) in a new context under a mode and
 // returns window.__results plus any console errors or CSP violations.
-export async function runPage(browser, baseUrl, mode, runs, { timeoutMs = 60000, page: pagePath = 'test/page.html' } = {}) {
+export async function runPage(browser, baseUrl, mode, runs, { timeoutMs = 60000, page: pagePath = 'test/page.html', query = '' } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = [];
@@ -70,7 +99,7 @@ export async function runPage(browser, baseUrl, mode, runs, { timeoutMs = 60000,
   });
   page.on('pageerror', (e) => problems.push(String(e)));
   try {
-    await page.goto(`${baseUrl}/${mode}/${pagePath}?run=${runs.join(',')}`);
+    await page.goto(`${baseUrl}/${mode}/${pagePath}?run=${runs.join(',')}${query ? `&${query}` : ''}`);
     await page.waitForFunction(() => window.__done === true, null, { timeout: timeoutMs });
     const results = await page.evaluate(() => window.__results);
     return { ...results, problems };
