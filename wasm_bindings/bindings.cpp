@@ -25,6 +25,7 @@
 #include "engine.h"
 #include "eval_trace.h"
 #include "evaluate.h"
+#include "motifs.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -393,6 +394,61 @@ val convertLine(const std::string& fen, const std::string& moves) {
     return o;
 }
 
+// The facts of a line (engine/motifs.h) for explanations in words (web/src/explain.js): FEN (or
+// "startpos") + the game's moves to the position, then the line (UCI or SAN) from there.
+val explainLine(const std::string& fen, const std::string& moves, const std::string& line) {
+    Result<Position> start = build_position(fen, split_words(moves));
+    if (!start) return error_value(start.error());
+    std::vector<Move> parsed;
+    val san = val::array();
+    {
+        Position walk = start.value();
+        for (std::string_view word : split_words(line)) {
+            Result<Move> m = parse_any_move(walk, word);
+            if (!m) return error_value("line move " + std::to_string(parsed.size() + 1) + " (" + std::string(word) + "): " + m.error());
+            san.call<void>("push", move_to_san(walk, m.value()));
+            parsed.push_back(m.value());
+            walk.do_move(m.value());
+        }
+    }
+    const motifs::LineFacts f = motifs::analyse_line(start.value(), parsed);
+    val balance = val::array();
+    for (int b : f.balance) balance.call<void>("push", b);
+    val list = val::array();
+    for (const motifs::Motif& m : f.motifs) {
+        val o = val::object();
+        o.set("kind", std::string(motifs::to_string(m.kind)));
+        o.set("ply", m.ply);
+        o.set("by", std::string(m.by == WHITE ? "w" : "b"));
+        o.set("square", square_name(m.square));
+        o.set("piece", std::string(1, piece_to_char(m.piece)));
+        val targets = val::array();
+        for (int i = 0; i < m.target_count; ++i) {
+            val t = val::object();
+            t.set("square", square_name(m.targets[i]));
+            t.set("piece", std::string(1, piece_to_char(m.target_pieces[i])));
+            targets.call<void>("push", t);
+        }
+        o.set("targets", targets);
+        o.set("absolute", m.absolute);
+        list.call<void>("push", o);
+    }
+    val o = val::object();
+    o.set("fen", start.value().fen());
+    o.set("first", std::string(f.first == WHITE ? "w" : "b"));
+    o.set("san", san);
+    o.set("plies", f.plies);
+    o.set("balance", balance);
+    o.set("end", std::string(motifs::to_string(f.end)));
+    o.set("matePattern", std::string(motifs::to_string(f.mate_pattern)));
+    o.set("mateMoves", f.mate_moves);
+    o.set("perpetual", f.perpetual);
+    o.set("perpetualBy", std::string(f.perpetual_by == WHITE ? "w" : "b"));
+    o.set("motifs", list);
+    if (!f.error.empty()) return error_value(f.error);
+    return o;
+}
+
 }  // namespace mainline::web
 
 EMSCRIPTEN_BINDINGS(mainline) {
@@ -421,4 +477,5 @@ EMSCRIPTEN_BINDINGS(mainline) {
         .function("ponderhit", &UciText::ponderhit);
     emscripten::function("validateFen", &validateFen);
     emscripten::function("convertLine", &convertLine);
+    emscripten::function("explainLine", &explainLine);
 }

@@ -103,6 +103,9 @@ export interface MoveJudgement {
   nag: number;
   /** an error gets "(before → after) Label. X was best.", others "Label move." */
   error: boolean;
+  /** the reason in words, verified against the engine's lines (mainline-chess/explain): written in
+   * square brackets after the judgement, in place of "X was best.", and dropped when read back */
+  why?: string;
 }
 export interface AnnotatedGame {
   headers: Record<string, string>;

@@ -29,12 +29,13 @@ export interface MainlineAnalysisEventMap extends Omit<HTMLElementEventMap, 'err
 }
 
 /**
- * <mainline-analysis fen pgn orientation multipv depth movetime threads interactive worker-url wasm-url>.
+ * <mainline-analysis fen pgn orientation multipv depth movetime threads interactive screen-reader worker-url wasm-url>.
  * Styled through CSS custom properties (--mainline-board-size, --mainline-light-square,
  * --mainline-dark-square, --mainline-accent, --mainline-arrow, --mainline-best-arrow,
  * --mainline-font, --mainline-text, --mainline-muted, --mainline-line, --mainline-background,
  * --mainline-panel-height, ...) and ::part(board | evalbar | panel | head | score | status | note |
- * iterations | row | depth | line | value | pvend | error | promotion | container).
+ * iterations | row | depth | line | value | pvend | error | promotion | container | reader |
+ * reader-position | command | reader-reply | reader-live).
  */
 export class MainlineAnalysis extends HTMLElement {
   static readonly observedAttributes: readonly string[];
@@ -47,6 +48,8 @@ export class MainlineAnalysis extends HTMLElement {
   movetime: string | number | null;
   threads: string | number | null;
   interactive: boolean;
+  /** `screen-reader`: the text view (position in words, a box for moves and commands, announcements). */
+  screenReader: boolean;
   /** The element's engine, started on first use (one per element, ended when it leaves the page). */
   readonly engine: Promise<Engine>;
   /** The position analysed: a start FEN and the UCI moves played from it. */

@@ -32,6 +32,45 @@ export interface IterationInfo {
   pvCheck?: { ok: boolean; problem?: string };
 }
 
+/** One motif of a line (Engine.lineFacts). */
+export interface LineMotif {
+  kind: 'fork' | 'pin' | 'skewer' | 'discoveredAttack' | 'discoveredCheck' | 'doubleCheck' | 'hanging' | 'promotion' | 'exchangeSacrifice' | 'capture';
+  /** The move of the line that makes it (0: the first). */
+  ply: number;
+  /** Who plays that move (exchangeSacrifice: the side that gives the rook; ply is the rook's capture). */
+  by: 'w' | 'b';
+  /** The piece that does it, where it stands after the move (hanging: the piece left hanging). */
+  square: string;
+  /** FEN letter, upper case for White. */
+  piece: string;
+  /** fork: the attacked pieces; pin/skewer: front then back; discovered: the attacked piece;
+   * hanging: the piece itself; capture: the captured piece. */
+  targets: { square: string; piece: string }[];
+  /** The king is one of the targets (pinned to it, forked, skewered). */
+  absolute: boolean;
+}
+
+/** Engine.lineFacts's answer: what happens along a line, in facts that can be checked. */
+export interface LineFacts {
+  /** The position the line starts from. */
+  fen: string;
+  /** Side to move there. */
+  first: 'w' | 'b';
+  /** The line in SAN. */
+  san: string[];
+  plies: number;
+  /** Material (pawn 1, minor 3, rook 5, queen 9) of `first` minus the other side's, after 0..plies plies. */
+  balance: number[];
+  end: 'none' | 'checkmate' | 'stalemate' | 'repetition' | 'fiftyMoves' | 'insufficientMaterial';
+  matePattern: 'none' | 'backRank' | 'smothered';
+  /** checkmate: moves of the mating side in the line. */
+  mateMoves: number;
+  /** The line ends in a repetition while one side checked with each of its last moves. */
+  perpetual: boolean;
+  perpetualBy: 'w' | 'b';
+  motifs: LineMotif[];
+}
+
 /** Engine.evalTrace's answer. */
 export interface EvalTrace {
   /** The network's evaluation, centipawns, White's side. */
@@ -256,6 +295,10 @@ export interface Engine {
   /** The FEN as the engine writes it; rejects with the parser's message. */
   validateFen(fen: string): Promise<string>;
   convertMoves(position: Position, moves: string[]): Promise<{ fen: string; uci: string[]; san: string[] }>;
+  /** The facts of a line of moves (UCI or SAN) from a position: material after each ply, captures,
+   * forks, pins, skewers, discovered attacks and checks, pieces left hanging, promotions, and how
+   * the line ends. Sentences from them: mainline-chess/explain. Rejects (INPUT) on an illegal move. */
+  lineFacts(position: Position, line: string[]): Promise<LineFacts>;
   toSan(position: Position, moves: string[]): Promise<string[]>;
   toUci(position: Position, moves: string[]): Promise<string[]>;
   /** The engine's bench (its node count with one thread is the bench signature). depth 0: the

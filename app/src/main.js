@@ -31,6 +31,8 @@ import { IterationsView } from './views/iterations.js';
 import { MoveList } from './views/movelist.js';
 import { EvalGraph } from './views/evalgraph.js';
 import { MoveInfo } from './views/moveinfo.js';
+import { WordsController } from './controllers/words.js';
+import { ReaderView } from './views/reader.js';
 import { ReportPanel } from './views/reportpanel.js';
 import { PracticePanel } from './views/practicepanel.js';
 import { ExplainView } from './views/explain.js';
@@ -73,6 +75,8 @@ const analysisEngine = new EngineHandle({ Hash: st.hash, PvMethod: st.pvMethod, 
 const playEngine = new EngineHandle({ Hash: 16 }, { onError: crashed });
 const threatEngine = new EngineHandle({ Hash: 16, Threads: 1 }, { onError: crashed });
 const toolsEngine = new EngineHandle({ Hash: 16, Threads: 1 }, { onError: crashed });
+// The facts of lines for explanations in words: no searches, so the smallest table.
+const factsEngine = new EngineHandle({ Hash: 1, Threads: 1 }, { onError: crashed });
 
 /**
  * The analysis engine as the panel shows it: its build, stop mode and threads, and what the page
@@ -143,13 +147,19 @@ const navigate = {
   down: () => notPractising() && game.variation(1),
 };
 
-new BoardView($('board'), store, {
-  onMove: (from, to, promotion) => {
-    const move = { from, to, promotion };
-    const mode = store.state.mode;
-    if (mode === 'play') play.humanMove(move);
-    else if (mode === 'practice') practice.tryMove(move);
-    else game.play(move);
+/** A move the user made (on the board, or typed in the board in words), by mode. */
+const userMove = (/** @type {{ from: string, to: string, promotion?: string }} */ move) => {
+  const mode = store.state.mode;
+  if (mode === 'play') play.humanMove(move);
+  else if (mode === 'practice') practice.tryMove(move);
+  else game.play(move);
+};
+new BoardView($('board'), store, { onMove: (from, to, promotion) => userMove({ from, to, promotion }) });
+new ReaderView(store, {
+  move: userMove,
+  toggle: () => {
+    store.set({ settings: { ...store.state.settings, screenReader: !store.state.settings.screenReader } });
+    if (store.state.settings.screenReader) queueMicrotask(() => $('reader-input').focus());
   },
 });
 new EvalBar($('eval-bar'), store);
@@ -165,7 +175,8 @@ new IterationsView({ rows: $('iterations'), stored: $('stored'), preview: $('pre
 });
 new MoveList($('moves'), store, goTo);
 new EvalGraph($('eval-graph'), store, goTo);
-new MoveInfo($('move-info'), store, { playLine: (from, uci) => store.state.mode === 'analyse' && game.playLine(from, uci) });
+const words = new WordsController({ engine: factsEngine });
+new MoveInfo($('move-info'), store, { playLine: (from, uci) => store.state.mode === 'analyse' && game.playLine(from, uci), words: (n, cls) => words.explain(n, cls) });
 new ReportPanel(store, { run: (limits) => review.run(limits), cancel: () => review.cancel(), goTo, practise: (color) => practice.start(color) });
 new PracticePanel(store, { hint: () => practice.hint(), reveal: () => practice.reveal(), next: () => practice.next(), stop: () => practice.stop() });
 new ExplainView(store, { close: () => explain.close() });

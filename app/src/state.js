@@ -30,6 +30,7 @@ import { GameTree } from './model/tree.js';
  * @property {'pvhash'|'stack'|'triangular'|'tt'} pvMethod
  * @property {boolean} arrows      the engine's lines as arrows on the board
  * @property {boolean} wdl         win / draw / loss chances in each iteration row
+ * @property {boolean} screenReader  the board in words: position as text, moves typed, announcements (views/reader.js)
  *
  * @typedef {object} EngineStatus  the analysis engine, as the panel shows it
  * @property {'idle'|'starting'|'running'|'done'|'paused'|'error'} state
@@ -138,7 +139,7 @@ export function freshMeta(name = '') {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { hash: 32, threads: 0, multipv: 1, multiLines: 3, pvMethod: 'pvhash', arrows: true, wdl: false };
+  return { hash: 32, threads: 0, multipv: 1, multiLines: 3, pvMethod: 'pvhash', arrows: true, wdl: false, screenReader: false };
 }
 
 /** @returns {State} */

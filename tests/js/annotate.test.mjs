@@ -288,11 +288,20 @@ describe('writing PGN and reading it back', () => {
     const bc4 = read.root.children[0].children[0].children[0];
     expect(readComment(bc4.comment).note).toBe('');
     expect(bc4.nags).toEqual([1]);
+    // with the reason in words: in brackets, in place of "e5 was best."; read back without it
+    const f6 = game.root.children[0].children[0];
+    f6.judgement = { ...f6.judgement, why: 'This loses a pawn {x}: 3.Bxg8 [sic].' };
+    const withWhy = writePgn(game).replace(/\n/g, ' ');
+    expect(withWhy).toMatch(/\(0\.20 → 4\.50\) Blunder\. \[This loses a pawn x: 3\.Bxg8 sic\.\] \}/);
+    expect(readComment(parsePgnGames(withWhy)[0].root.children[0].children[0].comment).note).toBe('');
     // a Missed win keeps its severity's NAG; plain classes write nothing
     expect(pgnJudgement({ cls: 'missed-win', severity: 'mistake' })).toEqual({ label: 'Missed win', nag: 2, error: true });
     expect(pgnJudgement({ cls: 'excellent', severity: 'excellent' })).toBeNull();
     expect(readComment('(3.10 → 0.50) Missed win. Rxe8 was best. mine').note).toBe('mine');
     expect(readComment('Brilliant move. mine').note).toBe('mine');
+    // the reason in words is written in brackets in place of "X was best." and dropped on reading
+    expect(readComment('(3.10 → 0.50) Missed win. [This loses a rook: Rxe8 takes it (24.Rxe8).] mine').note).toBe('mine');
+    expect(readComment('Great move. [Qxf7# forces mate in one: 4.Qxf7#.] [not ours]').note).toBe('[not ours]');
   });
 
   test('lichess-style input: [%eval] and [%clk] are read and kept; a bad game is reported, not fatal', () => {

@@ -217,3 +217,40 @@ describe.skipIf(!haveBrowser)('<mainline-analysis> by its package name, through 
     }
   }, 60000);
 });
+
+describe.skipIf(!haveBrowser)('<mainline-analysis screen-reader>: the board in words, moves typed', () => {
+  test('reads the position, answers commands, refuses an illegal move with the legal ones, plays a legal one and announces the result', async () => {
+    const { describePosition, describeSquare } = await import('../../web/src/readout.js');
+    const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3';
+    const { page, context, problems } = await open('plain');
+    try {
+      await bestmoves(page, 1);
+      await page.evaluate(() => window.__board.setAttribute('screen-reader', ''));
+      const reader = (part) => page.evaluate((p) => document.getElementById('board').shadowRoot.querySelector(`[part=${p}]`).textContent, part);
+      const hidden = () => page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('[part=reader]').hidden);
+      expect(await hidden()).toBe(false);
+      expect(await reader('reader-position')).toBe(describePosition(fen));
+      const input = page.locator('mainline-analysis').locator('[part=command]');
+      const type = async (text) => {
+        await input.fill(text);
+        await input.press('Enter');
+        return reader('reader-reply');
+      };
+      expect(await type('where knights')).toBe('White knights: b1 and f3. Black knights: c6 and g8.');
+      expect(await type('attacks e5')).toBe(describeSquare(fen, 'e5'));
+      expect(await type('engine')).toMatch(/^Depth 10: best .+; .+\.$/);
+      const refused = await type('Qh5');
+      expect(refused).toMatch(/^Qh5 is not a legal move here\. Legal moves: .*Nf6.*\.$/);
+      expect(await page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('[part=reader-reply]').className)).toContain('reply-error');
+      expect(await type('Nf6')).toBe('You played knight to f6.');
+      await bestmoves(page, 2);
+      expect(await page.evaluate(() => window.__events.move.at(-1))).toEqual({ uci: 'g8f6', san: 'Nf6' });
+      expect(await reader('reader-position')).toMatch(/Black: king e8, queen d8, rooks a8 and h8, bishops c8 and f8, knights c6 and f6, .*White to move\.$/);
+      expect(await reader('reader-live')).toMatch(/^Engine: .+ is best at depth 10; .+\.$/);
+      // the keyboard reaches the box (Tab from the board) and nothing traps the focus
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60000);
+});

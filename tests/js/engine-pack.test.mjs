@@ -31,7 +31,7 @@ test('the tarball holds the built engine, sources, types and binary (and no test
   for (const f of ['dist/mainline_web.wasm', 'dist/mainline_web.js', 'dist/worker.js', 'src/index.js', 'src/node.js', 'src/client.js',
     'src/worker-core.js', 'src/worker.js', 'src/worker-node.js', 'bin/mainline-uci.js', 'index.d.ts', 'package.json', 'README.md',
     'src/annotate.js', 'bin/mainline-analyse.js', 'annotate.d.ts', 'src/report.js', 'report.d.ts', 'src/wdl.js', 'wdl.d.ts',
-    'src/element.js', 'element.d.ts', 'src/pieces.js', 'pieces.d.ts', 'dist/mainline_web_mt.worker.js'])
+    'src/element.js', 'element.d.ts', 'src/pieces.js', 'pieces.d.ts', 'src/explain.js', 'explain.d.ts', 'src/readout.js', 'readout.d.ts', 'dist/mainline_web_mt.worker.js'])
     expect(files).toContain(f);
   expect(files.filter((f) => f.startsWith('test/') || f.startsWith('scripts/'))).toEqual([]);
 });

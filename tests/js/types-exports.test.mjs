@@ -35,7 +35,7 @@ function members(file, name) {
 }
 
 describe('the message types: index.d.ts declares the fields the engine sends', () => {
-  test('IterationInfo, SearchResult, EvalTrace, LegalMove, PositionInfo', async () => {
+  test('IterationInfo, SearchResult, EvalTrace, LegalMove, PositionInfo, LineFacts, LineMotif', async () => {
     const { createEngine } = await import('../../web/src/node.js');
     const engine = await createEngine({ options: { VerifyPv: true } });
     try {
@@ -47,7 +47,9 @@ describe('the message types: index.d.ts declares the fields the engine sends', (
         EvalTrace: await engine.evalTrace('startpos'),
         LegalMove: (await engine.legalMoves('startpos'))[0],
         PositionInfo: await engine.positionInfo('startpos'),
+        LineFacts: await engine.lineFacts('r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1', ['Nc7+', 'Kd7', 'Nxa8']),
       };
+      sent.LineMotif = sent.LineFacts.motifs[0];
       for (const [name, object] of Object.entries(sent)) {
         const { required, optional } = members(path.join(WEB, 'index.d.ts'), name);
         const keys = Object.keys(object);

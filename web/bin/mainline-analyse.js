@@ -4,7 +4,8 @@
 // app exports: [%eval] on every move (White's point of view, as lichess writes it), the engine's
 // line as [%mlpv depth method moves...], and ?!/?/?? with "Nc3 was best." where the expected
 // score dropped (web/src/annotate.js); with --report, every move's class and each player's
-// accuracy (web/src/report.js).
+// accuracy (web/src/report.js), and for each judged move the reason in words, checked against
+// the engine's lines (web/src/explain.js).
 //
 //   mainline-analyse games.pgn > annotated.pgn
 //   mainline-analyse --movetime 500 --jobs 2 a.pgn b.pgn > out.pgn
@@ -24,6 +25,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
 import { annotatorName, evalFromSearch, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
 import { gameReport, pgnJudgement, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
+import { explainMove } from '../src/explain.js';
 
 const USAGE = `usage: mainline-analyse [options] [file.pgn ...]   (no file or "-": standard input)
 
@@ -205,7 +207,20 @@ async function annotateGame(engine, game, opts, onProgress) {
       reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice });
     }
     report = gameReport(reportMoves);
-    report.moves.forEach((v, i) => (line[i + 1].judgement = pgnJudgement(v)));
+    for (const [i, v] of report.moves.entries()) {
+      const judgement = pgnJudgement(v);
+      line[i + 1].judgement = judgement;
+      if (!judgement) continue;
+      // why, in words checked against the engine's lines (mainline-chess/explain)
+      const before = line[i].eval, after = line[i + 1].eval, played = moves.uci[i];
+      const at = { fen: startInfo.fen, moves: moves.uci.slice(0, i) };
+      const facts = await engine.lineFacts(at, [played, ...(after.pv || [])]);
+      const bestPv = before.pv || [];
+      const best = bestPv.length && bestPv[0] !== played ? await engine.lineFacts(at, bestPv) : undefined;
+      const words = explainMove({ mover: turnAt(i), line: facts, best, verdict: v.cls === 'missed-win' ? 'missedWin' : v.cls, before: before.score, after: after.score });
+      const why = words.sentences.map((x) => x.text).join(' ');
+      if (why) judgement.why = why;
+    }
   }
   if (!headers.Annotator) headers.Annotator = annotatorName(pkg.version, limits);
   return { headers, startFen: startInfo.fen, root, ...(report ? { report: reportSummary(report) } : {}) };

@@ -197,7 +197,7 @@ export function annotatorName(version, limits) {
 // ---- comments ---------------------------------------------------------------------------------
 
 const COMMAND = /\[%(\w+)\s*([^\]]*)\]/g;
-const JUDGEMENT_TEXT = /^\s*(?:\(\S+ → \S+\) (?:Inaccuracy|Mistake|Blunder|Missed win)\.(?: \S+ was best\.)?|(?:Brilliant|Great) move\.)\s*/;
+const JUDGEMENT_TEXT = /^\s*(?:\(\S+ → \S+\) (?:Inaccuracy|Mistake|Blunder|Missed win)\.(?: \S+ was best\.)?|(?:Brilliant|Great) move\.)(?: \[[^\]]*\])?\s*/;
 const REPORT_TEXT = /^\s*Mainline report: [^.]*\.\s*/;
 
 /**
@@ -439,6 +439,10 @@ export function parsePgnGames(text) {
  * @property {string} label   "Mistake", "Missed win", "Brilliant", ...
  * @property {number} nag     0: none
  * @property {boolean} error  an error gets "(before → after) Label. X was best.", others "Label move."
+ * @property {string} [why]   the reason in words, verified against the engine's lines
+ *   (mainline-chess/explain): written in square brackets after the judgement, in place of
+ *   "X was best." ("(0.31 → -1.20) Blunder. [This loses a knight: ... Nf6 was best.]"), and
+ *   dropped when the PGN is read back, as the judgement is
  *
  * @typedef {object} AnnotatedGame
  * @property {Record<string,string>} headers
@@ -586,10 +590,11 @@ function commentText(node, parent, judgement, engineLines) {
     if (engineLines && ev.depth > 0 && ev.second) parts.push(`[%mlpv2 ${formatEval(ev.second.score)}${ev.second.pv.length ? ` ${ev.second.pv.join(' ')}` : ''}]`);
   }
   if (node.commands) parts.push(node.commands);
-  if (judgement && !judgement.error) parts.push(`${judgement.label} move.`);
+  const why = judgement && judgement.why ? ` [${judgement.why.replace(/[[\]{}]/g, '').replace(/\s+/g, ' ').trim()}]` : '';
+  if (judgement && !judgement.error) parts.push(`${judgement.label} move.${why}`);
   else if (judgement && parent && parent.eval && ev) {
     const best = parent.eval.pvSan && parent.eval.pvSan[0];
-    parts.push(`(${formatEval(parent.eval.score)} → ${formatEval(ev.score)}) ${judgement.label}.${best ? ` ${best} was best.` : ''}`);
+    parts.push(`(${formatEval(parent.eval.score)} → ${formatEval(ev.score)}) ${judgement.label}.${why || (best ? ` ${best} was best.` : '')}`);
   }
   if (node.note) parts.push(node.note.replace(/\}/g, ')').replace(/\{/g, '(').replace(/\s+/g, ' ').trim());
   return parts.join(' ');

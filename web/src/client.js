@@ -14,7 +14,7 @@
 
 const INFO_BUFFER_LIMIT = 4096;
 const NUMERIC_LIMITS = ['depth', 'nodes', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo', 'mate'];
-const TIMED_CALLS = new Set(['setOption', 'uciOptions', 'newGame', 'evaluate', 'evalTrace', 'legalMoves', 'positionInfo', 'validateFen', 'convert']);
+const TIMED_CALLS = new Set(['setOption', 'uciOptions', 'newGame', 'evaluate', 'evalTrace', 'legalMoves', 'positionInfo', 'validateFen', 'convert', 'lineFacts']);
 
 /** An error from the engine: code INPUT (bad FEN, move, option or limit: the engine's own
  * message), CRASHED, TERMINATED or TIMEOUT. */
@@ -637,6 +637,26 @@ export class Engine extends Emitter {
     if (start === null)
       return handled(this.#call('convert', null, [pos.fen, pos.moves]).then((r) => this.#call('convert', null, [r.fen, moves])));
     return this.#call('convert', null, [start, moves]);
+  }
+  /**
+   * The facts of a line from a position (engine/motifs.h): the material balance after each ply,
+   * the captures, forks, pins, skewers, discovered attacks and checks, double checks, pieces left
+   * hanging, promotions, exchange sacrifices, and how the line ends (mate in N and its pattern,
+   * stalemate, repetition, perpetual check). Moves in UCI or SAN. See explain.js for sentences.
+   * @returns {Promise<import('./explain.js').LineFacts>}
+   */
+  lineFacts(position, line) {
+    let pos;
+    let moves;
+    try {
+      pos = normalizePosition(position);
+      if (!Array.isArray(line) || line.some((m) => typeof m !== 'string' || !m.trim() || /\s/.test(m.trim())))
+        throw new EngineError('the line must be an array of moves (UCI or SAN strings)');
+      moves = line.map((m) => m.trim());
+    } catch (e) {
+      return handled(Promise.reject(e));
+    }
+    return this.#call('lineFacts', null, [pos.fen, pos.moves, moves]);
   }
   toSan(position, moves) {
     return this.convertMoves(position, moves).then((r) => r.san);

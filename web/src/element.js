@@ -13,8 +13,11 @@
 // Attributes (each also a property of the same name, so frameworks that set properties work):
 // fen | pgn (the position after the game's main line), orientation (white | black), multipv,
 // depth and/or movetime (ms; neither: until stop()), threads, interactive (the user may move by
-// pointer or keyboard; the new position is analysed), worker-url and wasm-url (where the engine's
-// files are, when they are not beside the package's code; read when the engine starts).
+// pointer or keyboard; the new position is analysed), screen-reader (a text view for screen
+// readers and the keyboard: the position in words, a box for moves in SAN or UCI and for
+// commands, the engine's result announced when it means something new; readout.js),
+// worker-url and wasm-url (where the engine's files are, when they are not beside the package's
+// code; read when the engine starts).
 // Events: `iteration` (detail: the engine's IterationInfo and the searched `fen`), `bestmove`
 // (the SearchResult and `fen`), `move` (a move made on the board: uci, san), `error` (an
 // EngineError, or a bad attribute: the element keeps its position, and analyses it again).
@@ -23,6 +26,7 @@
 import { createEngine } from './index.js';
 import { evalFromSearch, expectedScore, formatScore, mainLine, parsePgnGames, STANDARD_START as START, startFen } from './annotate.js';
 import { pieceSvg } from './pieces.js';
+import { Announcer, COMMAND_HELP, describePosition, describeRanks, describeSquare, matchMove, parseCommand, sayMove, sayNotPlayed, sayScore, whereIs } from './readout.js';
 
 const FILES = 'abcdefgh';
 /** Iterations kept on show (the newest first). */
@@ -70,6 +74,14 @@ svg.board:focus-visible .cursor { display: inline; }
 .promo button { width: 40px; height: 40px; padding: 0; border: 1px solid var(--mainline-line, #dedad2); background: #fff; border-radius: 4px; cursor: pointer; }
 .stage { position: relative; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.reader { flex: 1 1 100%; display: flex; flex-direction: column; gap: 6px; padding: 8px 10px; border: 1px solid var(--mainline-line, #dedad2); border-radius: 6px; }
+.reader[hidden] { display: none; }
+.reader p { margin: 0; }
+.reader label { font-weight: 600; }
+.reader input { font: inherit; padding: 4px 6px; border: 1px solid var(--mainline-line, #dedad2); border-radius: 4px; }
+.reader input:focus-visible { outline: 3px solid var(--mainline-accent, #2a6fdb); outline-offset: 1px; }
+.reader .help { color: var(--mainline-muted, #6d6a63); font-size: .9em; }
+.reader .reply-error { color: var(--mainline-error, #b3261e); }
 `;
 
 /** @type {CSSStyleSheet|null} one stylesheet for every element of the page */
@@ -107,7 +119,7 @@ function intAttr(/** @type {string} */ name, /** @type {string|null} */ text, /*
 const Base = /** @type {typeof HTMLElement} */ (typeof HTMLElement === 'undefined' ? class {} : HTMLElement);
 
 export class MainlineAnalysis extends Base {
-  static observedAttributes = [...SEARCH_ATTRIBUTES, 'orientation', 'interactive'];
+  static observedAttributes = [...SEARCH_ATTRIBUTES, 'orientation', 'interactive', 'screen-reader'];
 
   // ---- the shadow DOM
   #wrap;
@@ -120,6 +132,17 @@ export class MainlineAnalysis extends Base {
   #note;
   #error;
   #rows;
+  // ---- the screen-reader view (readout.js)
+  #reader;
+  #readerPosition;
+  #readerInput;
+  #readerReply;
+  #readerLive;
+  #announcer = new Announcer();
+  /** @type {{ depth: number, san: string[], score: { cp?: number, mate?: number } } | null} the newest exact first line */
+  #latest = null;
+  /** a move was played and the new position's legal moves are not known yet */
+  #loading = false;
   /** @type {Element|null} */
   #arrows = null;
   /** @type {Element|null} the keyboard's square (on an interactive board) */
@@ -175,8 +198,26 @@ export class MainlineAnalysis extends Base {
     this.#rows = el('ol', { class: 'rows', part: 'iterations', 'aria-label': 'Iterations, newest first' });
     const panel = el('div', { class: 'panel', part: 'panel' });
     panel.append(head, this.#error, this.#rows);
-    this.#wrap.append(side, panel);
+    this.#reader = el('section', { class: 'reader', part: 'reader', 'aria-label': 'Board in words', hidden: '' });
+    this.#readerPosition = el('p', { class: 'position', part: 'reader-position' });
+    const inputId = 'mainline-command';
+    const label = el('label', { for: inputId });
+    label.textContent = 'Move or command';
+    this.#readerInput = /** @type {HTMLInputElement} */ (el('input', { id: inputId, type: 'text', part: 'command', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'mainline-help' }));
+    const help = el('p', { class: 'help', id: 'mainline-help' });
+    help.textContent = COMMAND_HELP;
+    this.#readerReply = el('p', { class: 'reply', part: 'reader-reply', role: 'status', 'aria-live': 'polite' });
+    this.#readerLive = el('p', { class: 'live', part: 'reader-live', 'aria-live': 'polite' });
+    this.#reader.append(this.#readerPosition, label, this.#readerInput, help, this.#readerReply, this.#readerLive);
+    this.#wrap.append(side, panel, this.#reader);
     root.append(this.#wrap);
+    this.#readerInput.addEventListener('keydown', (e) => {
+      if (/** @type {KeyboardEvent} */ (e).key !== 'Enter') return;
+      e.preventDefault();
+      const text = this.#readerInput.value;
+      this.#readerInput.value = '';
+      this.#command(text);
+    });
     this.#board.addEventListener('click', (e) => this.#click(/** @type {MouseEvent} */ (e)));
     this.#board.addEventListener('keydown', (e) => this.#key(/** @type {KeyboardEvent} */ (e)));
     this.#drawBoard();
@@ -200,6 +241,8 @@ export class MainlineAnalysis extends Base {
   set threads(v) { this.#reflect('threads', v); }
   get interactive() { return this.hasAttribute('interactive'); }
   set interactive(v) { this.toggleAttribute('interactive', !!v); }
+  get screenReader() { return this.hasAttribute('screen-reader'); }
+  set screenReader(v) { this.toggleAttribute('screen-reader', !!v); }
 
   #reflect(/** @type {string} */ name, /** @type {unknown} */ v) {
     if (v === null || v === undefined || v === false) this.removeAttribute(name);
@@ -253,6 +296,10 @@ export class MainlineAnalysis extends Base {
 
   attributeChangedCallback(/** @type {string} */ name, /** @type {string|null} */ old, /** @type {string|null} */ value) {
     if (old === value) return;
+    if (name === 'screen-reader') {
+      this.#reader.toggleAttribute('hidden', value === null);
+      return;
+    }
     if (!SEARCH_ATTRIBUTES.includes(name)) {
       if (name === 'orientation' && value !== null && value !== 'white' && value !== 'black') this.#fail(new Error(`orientation="${value}": white or black was expected`));
       this.#drawBoard();
@@ -315,6 +362,7 @@ export class MainlineAnalysis extends Base {
       if (!current() || this.#stopped === gen) return null;
       this.#position = position;
       this.#legal = legal;
+      this.#loading = false;
       const fen = (this.#fen = info.fen);
       const last = position.moves[position.moves.length - 1];
       this.#lastMove = last ? { from: last.slice(0, 2), to: last.slice(2, 4) } : null;
@@ -322,11 +370,15 @@ export class MainlineAnalysis extends Base {
       this.#lines = [];
       this.#rows.replaceChildren();
       this.#drawBoard();
+      this.#announcer.reset();
+      this.#latest = null;
+      this.#readerPosition.textContent = describePosition(fen);
       if (info.status !== 'ongoing') {
         const mated = info.status === 'checkmate';
         this.#score.textContent = mated ? (info.sideToMove === 'w' ? '0-1' : '1-0') : '½-½';
         this.#drawBar(mated ? { mate: 0 } : { cp: 0 }, info.sideToMove);
         this.#status.textContent = mated ? 'checkmate' : `draw: ${info.status}`;
+        this.#say(mated ? `Checkmate. ${info.sideToMove === 'w' ? 'Black' : 'White'} wins.` : `The game is drawn: ${info.status}.`);
         return null;
       }
       this.#score.textContent = '';
@@ -337,6 +389,7 @@ export class MainlineAnalysis extends Base {
       const result = await analysis.result;
       if (!current()) return result;
       this.#status.textContent = result.stopped ? `stopped at depth ${result.depth}` : `done: depth ${result.depth}`;
+      if (this.#latest && this.#latest.san.length) this.#say(this.#announcer.result({ depth: this.#latest.depth, san: this.#latest.san[0], score: this.#latest.score }));
       this.dispatchEvent(new CustomEvent('bestmove', { detail: { ...result, fen } }));
       return result;
     } catch (e) {
@@ -447,11 +500,63 @@ export class MainlineAnalysis extends Base {
     lines.insertBefore(line, after || null);
     this.#lines[info.multipv - 1] = { pv: info.pv, score };
     if (info.multipv === 1) {
+      this.#latest = { depth: info.depth, san: info.pvSan, score };
+      const said = this.#announcer.iteration({ depth: info.depth, san: info.pvSan[0], score });
+      if (said) this.#say(said);
       this.#score.textContent = formatScore(score);
       this.#drawBar(score, turn);
       this.#status.textContent = `depth ${info.depth} · ${info.nodes.toLocaleString('en')} nodes`;
     }
     this.#drawArrows();
+  }
+
+  // ---- the screen-reader view ------------------------------------------------------------------
+
+  /** An announcement of the engine's thinking (screen-reader mode only). */
+  #say(/** @type {string} */ text) {
+    if (this.hasAttribute('screen-reader')) this.#readerLive.textContent = text;
+  }
+
+  /** The answer to what was typed, in the reply region (an error marked as one). */
+  #reply(/** @type {string} */ text, error = false) {
+    this.#readerReply.classList.toggle('reply-error', error);
+    this.#readerReply.textContent = text;
+  }
+
+  /** A line typed in the screen-reader box: a command, or a move checked against the legal moves. */
+  #command(/** @type {string} */ text) {
+    const c = parseCommand(text);
+    const fen = this.#fen;
+    const flip = this.#flipped ? 'b' : 'w';
+    switch (c.cmd) {
+      case 'empty': return this.#reply(COMMAND_HELP);
+      case 'help': return this.#reply(COMMAND_HELP);
+      case 'board': return this.#reply(describeRanks(fen, flip));
+      case 'pieces': return this.#reply(describePosition(fen));
+      case 'where': return this.#reply(whereIs(fen, c.piece) ?? `Which piece? Say king, queen, rook, bishop, knight or pawn (got "${c.piece}").`, !whereIs(fen, c.piece));
+      case 'attacks': return this.#reply(describeSquare(fen, c.square));
+      case 'engine': {
+        const l = this.#latest;
+        return this.#reply(l && l.san.length ? `Depth ${l.depth}: best ${sayMove(l.san[0])}; ${sayScore(l.score)}.` : 'The engine has not reported on this position yet.');
+      }
+      case 'line': {
+        const l = this.#latest;
+        return this.#reply(l && l.san.length ? `Best line at depth ${l.depth}: ${l.san.map(sayMove).join('; ')}.` : 'The engine has not reported on this position yet.');
+      }
+      default: return this.#typedMove(c.move);
+    }
+  }
+
+  /** A move typed in SAN or UCI: played when legal; an illegal or ambiguous one is said so. */
+  #typedMove(/** @type {string} */ text) {
+    if (!this.hasAttribute('interactive')) return this.#reply(`"${text}" is not a command, and moves cannot be played on this board (it is not interactive). ${COMMAND_HELP}`, true);
+    if (this.#loading) return this.#reply(`The position is still loading; ${text} was not played. Try again in a moment.`, true);
+    const m = matchMove(text, this.#legal);
+    if ('move' in m) {
+      this.#reply(`You played ${sayMove(m.move.san)}.`);
+      return this.#play(m.move);
+    }
+    return this.#reply(sayNotPlayed(text, m), true);
   }
 
   /** Says what went wrong, in the element and as an `error` event; the element keeps working. */
@@ -646,6 +751,7 @@ export class MainlineAnalysis extends Base {
     if (!this.#legal.some((m) => m.uci === move.uci)) return; // from a position no longer shown
     this.#position = { fen: this.#position.fen, moves: [...this.#position.moves, move.uci] };
     this.#legal = [];
+    this.#loading = true;
     this.dispatchEvent(new CustomEvent('move', { detail: { uci: move.uci, san: move.san } }));
     this.analyse().catch(() => {});
   }

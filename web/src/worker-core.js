@@ -146,6 +146,7 @@ export function startWorker(port) {
     positionInfo: () => engine.state(),
     validateFen: (fen) => check(M.validateFen(fen)),
     convert: (fen, moves) => check(M.convertLine(fen, moves.join(' '))),
+    lineFacts: (fen, moves, line) => check(M.explainLine(fen, moves.join(' '), line.join(' '))),
     bench: (d, threads) => check(engine.bench(d, threads)),
     debugCrash: (kind) => check(engine.debugCrash(kind)),
   };

@@ -94,6 +94,11 @@ export function fenAfter(/** @type {string} */ fen, /** @type {string[]} */ uci)
   return chess.fen();
 }
 
+/** Every legal move of the position as { uci, san } (the screen-reader box checks typed moves against them). */
+export function legalMoves(/** @type {string} */ fen) {
+  return new Chess(fen).moves({ verbose: true }).map((m) => ({ uci: m.from + m.to + (m.promotion || ''), san: m.san }));
+}
+
 /** The legal moves of the piece on `square` (for the board's hints and its move input). */
 export function movesFrom(/** @type {string} */ fen, /** @type {string} */ square) {
   return new Chess(fen).moves({ square: /** @type {any} */ (square), verbose: true });

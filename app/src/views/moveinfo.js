@@ -10,16 +10,20 @@ import { CLASS_BADGE, formatScore, moveNumber } from '../model/format.js';
 export class MoveInfo {
   /**
    * @param {HTMLElement} box @param {import('../state.js').Store} store
-   * @param {{ playLine: (from: import('../model/tree.js').MoveNode, uci: string[]) => void }} actions
+   * @param {{ playLine: (from: import('../model/tree.js').MoveNode, uci: string[]) => void,
+   *   words?: (node: import('../model/tree.js').MoveNode, cls: string) => Promise<import('../controllers/words.js').Words> }} actions
    */
   constructor(box, store, actions) {
     this.box = box;
     this.actions = actions;
+    /** counts renders: only the newest one's words are shown */
+    this.token = 0;
     store.on(['current', 'report', 'mode'], (s) => this.render(s));
   }
 
   /** @param {State} s */
   render(s) {
+    const token = ++this.token;
     const box = this.box;
     const n = s.current;
     const v = s.mode === 'analyse' && s.report ? s.report.verdicts.get(n.id) : undefined;
@@ -40,6 +44,24 @@ export class MoveInfo {
     box.append(head);
     const why = reason(v.cls, pev);
     if (why) box.append(h('p', { class: 'why', text: why }));
+    // Why, in words checked against the engine's lines (mainline-chess/explain): errors and the
+    // moves that are more than best.
+    if (this.actions.words && (error || ['great', 'brilliant', 'missed-win'].includes(v.cls))) {
+      const words = h('p', { class: 'words', 'data-testid': 'move-words', 'aria-live': 'polite', text: 'Looking for the reason in the engine’s line…' });
+      box.append(words);
+      this.actions.words(n, v.cls).then(
+        (w) => {
+          if (token !== this.token) return;
+          words.textContent = w.sentences.map((x) => x.text).join(' ');
+          words.dataset.numbersOnly = String(w.numbersOnly);
+        },
+        (e) => {
+          if (token !== this.token) return;
+          words.textContent = `No reason can be given: ${/** @type {Error} */ (e).message}`;
+          words.dataset.numbersOnly = 'true';
+        },
+      );
+    }
     const best = pev.pv || [];
     if (pev.pvSan && pev.pvSan.length && best.length && best[0] !== n.uci) {
       const moves = numberedMoves(parent.fen, pev.pvSan, (san, i, number) =>

@@ -1,0 +1,62 @@
+// Why a move is a mistake, or why the best move is best, in one or two sentences: the engine's
+// facts along its own lines (Engine.lineFacts) worded by mainline-chess/explain, which checks every
+// claim against them before a sentence is shown. The facts come from an engine of their own, so
+// asking never stops the live analysis or a practice search.
+import { explainMove } from 'mainline-chess/explain';
+
+/**
+ * @typedef {import('../services/engine.js').EngineHandle} EngineHandle
+ * @typedef {import('../model/tree.js').MoveNode} MoveNode
+ * @typedef {import('mainline-chess/explain').Sentence} Sentence
+ * @typedef {{ sentences: Sentence[], numbersOnly: boolean }} Words
+ */
+
+/** Report classes (report.js's names) -> explain.js's verdicts. */
+const VERDICT = /** @type {Record<string, string>} */ ({ 'missed-win': 'missedWin' });
+
+export class WordsController {
+  /** @param {{ engine: EngineHandle }} deps */
+  constructor({ engine }) {
+    this.engine = engine;
+    /** @type {WeakMap<object, Map<string, Promise<Words>>>} by the evaluation after the move (a new evaluation is a new object) */
+    this.cache = new WeakMap();
+  }
+
+  /**
+   * The words for a move of the tree with both evaluations and a class.
+   * @param {MoveNode} node @param {string} cls the report's class of the move
+   * @returns {Promise<Words>}
+   */
+  explain(node, cls) {
+    const parent = node.parent;
+    const before = parent?.eval;
+    const after = node.eval;
+    if (!parent || !before || !after || !node.uci || !node.color) return Promise.reject(new Error('the move has no evaluations to explain'));
+    let byClass = this.cache.get(after);
+    if (!byClass) this.cache.set(after, (byClass = new Map()));
+    const key = `${cls}|${JSON.stringify(before.score)}|${(before.pv || []).join(' ')}`;
+    let p = byClass.get(key);
+    if (!p) {
+      p = this.#words(parent.fen, node, cls, before, after);
+      byClass.set(key, p);
+      p.catch(() => byClass?.delete(key)); // a failure is not remembered: asked again next time
+    }
+    return p;
+  }
+
+  /**
+   * @param {string} fen the position before the move
+   * @param {MoveNode} node
+   * @param {string} cls
+   * @param {import('mainline-chess/annotate').Eval} before
+   * @param {import('mainline-chess/annotate').Eval} after
+   */
+  async #words(fen, node, cls, before, after) {
+    const engine = await this.engine.get();
+    const played = /** @type {string} */ (node.uci);
+    const line = await engine.lineFacts(fen, [played, ...(after.pv || [])]);
+    const bestPv = before.pv || [];
+    const best = bestPv.length && bestPv[0] !== played ? await engine.lineFacts(fen, bestPv) : undefined;
+    return explainMove({ mover: /** @type {'w'|'b'} */ (node.color), line, best, verdict: VERDICT[cls] || cls, before: before.score, after: after.score });
+  }
+}

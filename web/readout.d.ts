@@ -1,0 +1,51 @@
+// Types of `mainline-chess/readout` (src/readout.js): the board in words, for screen readers and
+// keyboards — positions, pieces, attacks, moves and scores as words, typed commands, and when to
+// announce the engine's thinking.
+export type Side = 'w' | 'b';
+type Score = { cp?: number; mate?: number };
+
+export const PIECE_WORDS: Readonly<Record<'k' | 'q' | 'r' | 'b' | 'n' | 'p', string>>;
+export const COMMAND_HELP: string;
+/** The board of a FEN: square -> piece letter (upper case White), and the side to move. */
+export function readFen(fen: string): { board: Map<string, string>; turn: Side };
+/** "White: king g1, queen d1, ... Black: ... White to move." */
+export function describePosition(fen: string): string;
+/** "Rank 8: a8 black rook, e8 black king. Rank 7: ..." from White's side (or Black's). */
+export function describeRanks(fen: string, from?: Side): string;
+/** "White knights: c3 and f3. Black knight: c6." for "knights"; null when no piece is named. */
+export function whereIs(fen: string, query: string): string | null;
+/** Squares of the pieces of each side that attack `square`. */
+export function attackersOf(fen: string, square: string): { w: string[]; b: string[] };
+/** What is on a square and which pieces of each side attack it, in words. */
+export function describeSquare(fen: string, square: string): string;
+/** A SAN move in words: "knight takes e5, check". */
+export function sayMove(san: string): string;
+/** A score (White's view) in words: "White is slightly better (+0.45)". */
+export function sayScore(score: Score): string;
+/** -4..4: mate, winning, better, slightly better, equal, signed for White. */
+export function scoreBand(score: Score): number;
+/** Decides which of the engine's iterations to announce. */
+export class Announcer {
+  constructor(o?: { minGapMs?: number; now?: () => number });
+  minGapMs: number;
+  now: () => number;
+  best: string | null;
+  band: number | null;
+  last: number;
+  reset(): void;
+  /** An exact iteration of the first line (score from White's view): the text to announce, or null. */
+  iteration(it: { depth: number; san: string; score: Score }): string | null;
+  /** The search's result: always announced. */
+  result(r: { depth: number; san: string; score: Score }): string;
+}
+export type Command =
+  | { cmd: 'board' | 'pieces' | 'engine' | 'line' | 'help' | 'empty' }
+  | { cmd: 'where'; piece: string }
+  | { cmd: 'attacks'; square: string }
+  | { cmd: 'move'; move: string };
+/** A move typed in SAN or UCI against the legal moves: the move, or why not (ambiguous, illegal). */
+export function matchMove<M extends { uci: string; san: string }>(text: string, legal: M[]): { move: M } | { ambiguous: M[] } | { illegal: true; legal: M[] };
+/** "Nd2 is ambiguous: Nbd2 or Nfd2." / "Qh5 is not a legal move here. Legal moves: ..." */
+export function sayNotPlayed(text: string, m: ReturnType<typeof matchMove>): string;
+/** What the user typed: a command, or a move to check with the engine. */
+export function parseCommand(text: string): Command;
