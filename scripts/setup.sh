@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent machine set-up for Mainline (Debian 12). Installs only what is missing:
 #   emscripten (em++, emcmake, node-acorn), cmake, g++, googletest (/usr/src/googletest),
-#   libgtest-dev, chromium, wabt (wasm-objdump), stockfish, glaurung, toga2 (opponents for
+#   libgtest-dev, zlib1g-dev, chromium, wabt (wasm-objdump), stockfish, glaurung, toga2 (opponents for
 #   `npm run match`), clang + libclang-rt-dev (libFuzzer, for scripts/fuzz.sh), nodejs >= 20, npm
 # then runs `npm ci` when node_modules is missing or older than package-lock.json.
 # A fast no-op when everything is present. Needs root (or password-less sudo) only to install.
@@ -47,6 +47,7 @@ run_checks() {
   check googletest  test -f /usr/src/googletest/CMakeLists.txt
   check libgtest-dev test -f /usr/include/gtest/gtest.h
   check libgtest-dev have_gtest_lib
+  check zlib1g-dev  test -f /usr/include/zlib.h      # the training data's packs are gzip-compressed
   check chromium    have_cmd chromium
   check wabt        have_cmd wasm-objdump
   check stockfish   test -x /usr/games/stockfish

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "../tools/datapack.h"
+#if !defined(__EMSCRIPTEN__)
+#include <zlib.h>
+#endif
 #include "movegen.h"
 #include "position.h"
 
@@ -127,3 +130,26 @@ TEST(DataPack, LinesAreCheckedAndNamed) {
     EXPECT_EQ(s->result2, 2);
     EXPECT_EQ(datapack::format_line(*s), "8/8/8/4k3/8/8/4K3/8 w - - 0 1 | -12 | 1.0");
 }
+
+#if !defined(__EMSCRIPTEN__)
+TEST(DataPack, GzipCompressedPacksReadTheSame) {
+    const std::vector<std::string> lines = random_games(4, 11);
+    const std::string bytes = pack_lines(lines);
+    // gzip it as pack-data.mjs does (zlib's gzip wrapper)
+    z_stream zs{};
+    ASSERT_EQ(deflateInit2(&zs, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    std::string gz(deflateBound(&zs, uLong(bytes.size())), '\0');
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+    zs.avail_in = uInt(bytes.size());
+    zs.next_out = reinterpret_cast<Bytef*>(gz.data());
+    zs.avail_out = uInt(gz.size());
+    ASSERT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
+    gz.resize(zs.total_out);
+    deflateEnd(&zs);
+    EXPECT_LT(gz.size(), bytes.size());
+    std::vector<std::string> back;
+    ASSERT_EQ(unpack(gz, back), "");
+    EXPECT_EQ(back, lines);
+    EXPECT_NE(unpack(gz.substr(0, gz.size() / 2), back).find("cut off"), std::string::npos);
+}
+#endif

@@ -76,7 +76,8 @@ private:
     bool finished_ = false;
 };
 
-// Reads a whole .mlpk file (checked against its trailer first) and calls `each` for every
+// Reads a whole .mlpk file, plain or gzip-compressed (.mlpk.gz, natively; checked against its
+// trailer first) and calls `each` for every
 // position in order, with the position itself (moves replayed) and its label. Returns an error
 // text, or "" when the file was read whole.
 std::string read(const std::uint8_t* data, std::size_t size,

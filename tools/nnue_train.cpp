@@ -27,6 +27,7 @@
 #include <iterator>
 #include <random>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -201,7 +202,15 @@ bool load_pack(const std::string& path, std::vector<Packed>& data, LoadStats& st
 }
 
 bool load_file(const std::string& path, std::vector<Packed>& data, LoadStats& st, long max_positions) {
-    if (path.size() > 5 && path.compare(path.size() - 5, 5, ".mlpk") == 0) return load_pack(path, data, st, max_positions);
+    {
+        // A pack (.mlpk, or gzip-compressed .mlpk.gz) by its first bytes; anything else is text.
+        std::ifstream peek(path, std::ios::binary);
+        char head[4] = {};
+        peek.read(head, 4);
+        const bool pack = (peek.gcount() == 4 && std::string_view(head, 4) == "MLPK") ||
+                          (peek.gcount() >= 2 && std::uint8_t(head[0]) == 0x1f && std::uint8_t(head[1]) == 0x8b);
+        if (pack) return load_pack(path, data, st, max_positions);
+    }
     std::ifstream in(path);
     if (!in) {
         std::fprintf(stderr, "cannot read %s\n", path.c_str());
