@@ -195,7 +195,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       await page.waitForSelector('[data-testid=move-info]:not([hidden])');
       expect(['mistake', 'blunder']).toContain(kind);
       expect(await page.getAttribute('[data-testid=move-info]', 'data-judgement')).toBe(kind);
-      expect(await page.textContent('[data-testid=move-info]')).toMatch(/^\d+\.(\.\.)? \S+(\?!|\?\?|\?)  ?(Blunder|Mistake|Inaccuracy): \S+ → \S+ \(expected score \d+% → \d+%\)\.\S+ was best: \d+\./);
+      expect(await page.textContent('[data-testid=move-info]')).toMatch(/^\d+\.(\.\.)? \S+(\?!|\?\?|\?)  ?(Blunder|Mistake|Inaccuracy): \S+ → \S+ \(expected score \d+% → \d+%\)\..*\S+ was best: \d+\./);
       // the saved evaluation shows at once
       await page.waitForSelector('[data-testid=stored-line]');
       expect(Number(await page.getAttribute('[data-testid=stored-line]', 'data-depth'))).toBeGreaterThanOrEqual(10);
