@@ -163,7 +163,8 @@ void facts_of_move(const Position& p, const Position& q, Move mv, int ply, std::
     }
 
     // Pieces of ours this move leaves hanging (newly, or the moved piece itself).
-    const Bitboard newly = (hanging_pieces(q, us) & ~hanging_pieces(p, us)) | (hanging_pieces(q, us) & square_bb(to));
+    const Bitboard hanging = hanging_pieces(q, us);
+    const Bitboard newly = hanging & (~hanging_pieces(p, us) | square_bb(to));
     for (Bitboard b = newly; b;) {
         const Square s = pop_lsb(b);
         Motif m = motif(Kind::HANGING, ply, us, s, q.piece_on(s));
