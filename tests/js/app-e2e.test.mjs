@@ -2,13 +2,10 @@
 // playwright-core): built with `vite build` and served by app/server.mjs exactly as
 // `npm start` serves it (COOP/COEP + strict CSP), plus once without COOP/COEP.
 // Screenshots of every state go to test-results/app-*.png.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
 import path from 'node:path';
 import { Chess } from 'chess.js';
-import { launchChromium } from '../../web/test/server.mjs';
-import { ensureBuilt, startAppServer } from '../../app/server.mjs';
-import { boardFen, boardPly, boardRendered, boardScreenshot, clickMove, haveBrowser, openAppPage, SHOTS, waitForDepth } from './app-page.mjs';
+import { boardFen, boardPly, boardRendered, boardScreenshot, clickMove, haveBrowser, SHOTS, useApp, waitForDepth } from './app-page.mjs';
 import { expectLegalLine } from './legal-line.mjs';
 
 
@@ -21,28 +18,9 @@ const PGN = `[Event "e2e"]
 
 1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) 2. Nf3 Nc6 3. Bb5 {Ruy Lopez} a6 4. Ba4 Nf6 *`;
 
-let server;
-let plainServer;
-let chromium;
-
-beforeAll(async () => {
-  if (!haveBrowser) return;
-  ensureBuilt({ quiet: true });
-  server = await startAppServer({ port: 0 });
-  plainServer = await startAppServer({ port: 0, isolation: false });
-  chromium = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-}, 120000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-  await plainServer?.close();
-});
-
-/** A fresh page of the app; `problems` collects page errors, console errors and CSP reports. */
-const open = (url, viewport = { width: 1280, height: 800 }, extra = {}) =>
-  openAppPage(chromium.browser, url, { viewport, ...extra });
+const app = useApp({ plain: true });
+/** A fresh page of the app at `url`; `problems` collects page errors, console errors and CSP reports. */
+const open = (url, viewport = { width: 1280, height: 800 }, extra = {}) => app.open(viewport, extra, url);
 
 const shot = (page, name, opts) => boardScreenshot(page, path.join(SHOTS, `app-${name}.png`), opts);
 
@@ -92,7 +70,7 @@ async function dragMove(page, from, to) {
 
 describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves it)', () => {
   test('analysis: start position, a tactic, hover preview, click a line, a bad FEN and a bad PGN', async () => {
-    const { page, context, problems } = await open(server.url);
+    const { page, context, problems } = await open(app.url);
     try {
       // ---- start position: rows arrive live, depth increases, every line legal, arrow drawn
       await waitForDepth(page, 4);
@@ -181,7 +159,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
   }, 90000);
 
   test('a pasted PGN with variations: keys, clicks, Home/End', async () => {
-    const { page, context, problems } = await open(server.url);
+    const { page, context, problems } = await open(app.url);
     try {
       // a file: the same as pasting
       await page.setInputFiles('#pgn-file', { name: 'game.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(PGN) });
@@ -238,7 +216,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
   }, 60000);
 
   test('board input: legal-move hints, promotion picker, keyboard moves; settings: MultiPV, PvMethod, Hash, Threads', async () => {
-    const { page, context, problems } = await open(server.url);
+    const { page, context, problems } = await open(app.url);
     try {
       await waitForDepth(page, 2);
       // legal-move hints for the knight on g1: f3 and h3
@@ -302,7 +280,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
   }, 60000);
 
   test('play: moves against the engine by click and drag, takeback, clocks, PGN export', async () => {
-    const { page, context, problems } = await open(server.url);
+    const { page, context, problems } = await open(app.url);
     try {
       await page.click('[data-testid=mode-play]');
       expect(await page.getAttribute('[data-testid=mode-play]', 'aria-pressed')).toBe('true');
@@ -384,7 +362,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
   }, 90000);
 
   test('phone-sized screen; and served without COOP/COEP (stop by worker restart)', async () => {
-    const phone = await open(server.url, { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme: 'dark' });
+    const phone = await open(app.url, { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme: 'dark' });
     try {
       await waitForDepth(phone.page, 5);
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -399,7 +377,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       await phone.context.close();
     }
 
-    const plain = await open(plainServer.url);
+    const plain = await open(app.plainUrl);
     try {
       await waitForDepth(plain.page, 5);
       expect(await plain.page.evaluate(() => crossOriginIsolated)).toBe(false);

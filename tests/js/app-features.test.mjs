@@ -4,33 +4,17 @@
 // key of the `?` list, the threat, arrows and lines, the score's explanation with its heat map,
 // learning from one's mistakes, win / draw / loss chances and opening names; on a phone-sized
 // screen in dark mode too. Screenshots: test-results/app-feature-*.png.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
 import path from 'node:path';
 import { Chess } from 'chess.js';
-import { launchChromium } from '../../web/test/server.mjs';
-import { ensureBuilt, startAppServer } from '../../app/server.mjs';
 import { KEYMAP } from '../../app/src/model/keys.js';
-import { boardFen, boardPly, boardRendered, boardScreenshot, clickMove, haveBrowser, openAppPage, SHOTS, TRAP, waitForDepth } from './app-page.mjs';
+import { boardFen, boardPly, boardRendered, boardScreenshot, clickMove, haveBrowser, SHOTS, TRAP, useApp, waitForDepth } from './app-page.mjs';
 
 // Black to move; if White could move again, 4. Qxf7 would be mate.
 const THREATENED = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
 
-let server;
-let chromium;
-beforeAll(async () => {
-  if (!haveBrowser) return;
-  ensureBuilt({ quiet: true });
-  server = await startAppServer({ port: 0 });
-  chromium = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-}, 120000);
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-});
-
-const open = (viewport = { width: 1280, height: 900 }, extra = {}) => openAppPage(chromium.browser, server.url, { viewport, ...extra });
+const app = useApp();
+const open = (viewport, extra) => app.open(viewport, extra);
 const shot = (page, name, opts) => boardScreenshot(page, path.join(SHOTS, `app-feature-${name}.png`), opts);
 
 /** Loads the trap game and analyses it to depth 8; resolves when the report is shown. */

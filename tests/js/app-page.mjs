@@ -1,11 +1,14 @@
-// Shared by the board app's tests (app-e2e, app-offline, app-features, app-controllers): the
-// game they analyse, where screenshots go, a fresh page that records every problem, the board's
-// ply and position, a move clicked on the board, waits for a search depth and for the board to
-// draw its position, and screenshots taken once it has.
-import { existsSync } from 'node:fs';
+// Shared by the board app's tests (app-e2e, app-offline, app-features, app-reader, app-a11y,
+// app-controllers): the app built and served with Chromium for a test file (useApp), the game
+// they analyse, where screenshots go, a fresh page that records every problem, the board's ply
+// and position, a move clicked on the board, waits for a search depth and for the board to draw
+// its position, and screenshots taken once it has.
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM } from '../../web/test/server.mjs';
+import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM, launchChromium } from '../../web/test/server.mjs';
+import { ensureBuilt, startAppServer } from '../../app/server.mjs';
 
 /** Screenshots of the browser tests. */
 export const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results');
@@ -34,6 +37,46 @@ export async function openAppPage(browser, url, contextOptions) {
   });
   await page.goto(url);
   return { page, context, problems };
+}
+
+/**
+ * The board app for the tests of one file: built when stale, served as `npm start` serves it
+ * (COOP/COEP and the strict CSP), and Chromium, started before the file's tests and closed after
+ * them (nothing without Chromium: the tests skip). `plain: true` serves it once more without
+ * COOP/COEP (`app.plainUrl`). `app.open(viewport, contextOptions, url)` opens a fresh page, as
+ * openAppPage does (1280x900 and the served URL unless told).
+ * @param {{ plain?: boolean }} [o]
+ */
+export function useApp({ plain = false } = {}) {
+  /** @type {{ url: string, plainUrl: string, browser: any, open: (viewport?: object, extra?: object, url?: string) => Promise<{ page: any, context: any, problems: string[] }> }} */
+  const app = {
+    url: '',
+    plainUrl: '',
+    browser: null,
+    open: (viewport = { width: 1280, height: 900 }, extra = {}, url = app.url) => openAppPage(app.browser, url, { viewport, ...extra }),
+  };
+  /** @type {{ close: () => Promise<unknown> }[]} */
+  const running = [];
+  beforeAll(async () => {
+    if (!haveBrowser) return;
+    ensureBuilt({ quiet: true });
+    const server = await startAppServer({ port: 0 });
+    running.push(server);
+    app.url = server.url;
+    if (plain) {
+      const plainServer = await startAppServer({ port: 0, isolation: false });
+      running.push(plainServer);
+      app.plainUrl = plainServer.url;
+    }
+    const chromium = await launchChromium();
+    running.push(chromium);
+    app.browser = chromium.browser;
+    mkdirSync(SHOTS, { recursive: true });
+  }, 120000);
+  afterAll(async () => {
+    for (const r of running.reverse()) await r.close();
+  });
+  return app;
 }
 
 /** The board's position (FEN) and ply. */

@@ -2,30 +2,17 @@
 // the keyboard alone: turned on from the first button of the page, the position read as text,
 // commands answered, a typed move checked (an illegal one said so) and played, the move and the
 // engine's analysis announced in live regions, the setting kept after a reload.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../../web/test/server.mjs';
-import { ensureBuilt, startAppServer } from '../../app/server.mjs';
+import { describe, expect, test } from 'vitest';
 import { describePosition } from '../../web/src/readout.js';
-import { boardFen, haveBrowser, openAppPage } from './app-page.mjs';
+import { boardFen, haveBrowser, useApp } from './app-page.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
-let server;
-let chromium;
-beforeAll(async () => {
-  if (!haveBrowser) return;
-  ensureBuilt({ quiet: true });
-  server = await startAppServer({ port: 0 });
-  chromium = await launchChromium();
-}, 120000);
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-});
+const app = useApp();
 
 describe.skipIf(!haveBrowser)('the board in words', () => {
   test('by keyboard: turn it on, read the position, ask, type a move, hear the move and the engine', async () => {
-    const { page, context, problems } = await openAppPage(chromium.browser, server.url, { viewport: { width: 1280, height: 900 } });
+    const { page, context, problems } = await app.open();
     try {
       await page.waitForSelector('[data-testid=board] [data-square]');
       // the button is reachable by Tab and pressed with Enter; the box then has the focus
