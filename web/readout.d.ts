@@ -39,7 +39,7 @@ export class Announcer {
   result(r: { depth: number; san: string; score: Score }): string;
 }
 export type Command =
-  | { cmd: 'board' | 'pieces' | 'engine' | 'line' | 'help' | 'empty' }
+  | { cmd: 'board' | 'pieces' | 'engine' | 'line' | 'report' | 'why' | 'help' | 'empty' }
   | { cmd: 'where'; piece: string }
   | { cmd: 'attacks'; square: string }
   | { cmd: 'move'; move: string };
@@ -49,3 +49,52 @@ export function matchMove<M extends { uci: string; san: string }>(text: string, 
 export function sayNotPlayed(text: string, m: ReturnType<typeof matchMove>): string;
 /** What the user typed: a command, or a move to check with the engine. */
 export function parseCommand(text: string): Command;
+/** A complete game report (mainline-chess/report's GameReport) in words: accuracy, centipawn loss, notable moves, where the errors are. */
+export function describeReport(
+  report: { players: Record<Side, { accuracy: number | null; acpl: number | null; counts: Record<string, number> }> },
+  o?: { names?: Partial<Record<Side, string>>; moves?: { label: string; cls: string; mover: Side }[] },
+): string;
+/** Why a move is good or bad, in sentences already checked against the engine's line (mainline-chess/explain). */
+export interface Explanation {
+  /** the move explained: "4. Nxe5, a Blunder", "The engine's best move, Nf3" */
+  about: string;
+  sentences: string[];
+  /** nothing could be named for certain: the sentences say only the numbers */
+  numbersOnly: boolean;
+}
+/** "4. Nxe5, a Blunder: This loses ..."; said plainly when nothing can be named. */
+export function sayExplanation(e: Explanation): string;
+/** The newest exact first line of the analysis of the shown position. */
+export interface EngineLine {
+  depth: number;
+  san: string[];
+  /** White's view */
+  score: Score;
+}
+/** What answerCommand knows of the page it answers for. */
+export interface CommandContext<M extends { uci: string; san: string }> {
+  /** the position shown */
+  fen: string;
+  /** the side at the bottom of the board (`board` reads from it) */
+  bottom?: Side;
+  /** what the engine says of the shown position (null: nothing yet) */
+  engine?: EngineLine | null;
+  /** why the engine's thinking is not told now (a game against it) */
+  engineSilent?: string;
+  /** the position's legal moves: a typed move is matched against them */
+  legal?: M[];
+  /** why the typed move cannot be played now ('': it can) */
+  noMoves?: (typed: string) => string;
+  /** the game report in words, or why there is none yet */
+  report?: () => string;
+  /** the reason for the move shown (or the engine's best move); null: nothing to explain yet */
+  why?: () => Promise<Explanation | null>;
+}
+/** The reply; `move`: a legal move the caller plays. */
+export interface Answer<M> {
+  text: string;
+  error: boolean;
+  move?: M;
+}
+/** The answer to a line typed in the board in words: a command answered from `ctx`, or a move matched against the legal moves. */
+export function answerCommand<M extends { uci: string; san: string }>(text: string, ctx: CommandContext<M>): Promise<Answer<M>>;

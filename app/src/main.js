@@ -44,6 +44,9 @@ import { Messages } from './views/messages.js';
 import { Controls } from './views/controls.js';
 import { PlayPanel } from './views/playpanel.js';
 import { nextError } from './model/gamereport.js';
+import { moveNumber } from './model/format.js';
+import { describeReport } from 'mainline-chess/readout';
+import { moveClass } from 'mainline-chess/report';
 import { treeFromRecord } from './model/record.js';
 
 /**
@@ -155,7 +158,47 @@ const userMove = (/** @type {{ from: string, to: string, promotion?: string }} *
   else game.play(move);
 };
 new BoardView($('board'), store, { onMove: (from, to, promotion) => userMove({ from, to, promotion }) });
-new ReaderView(store, {
+const words = new WordsController({ engine: factsEngine });
+
+/** The game report in words, for the board in words' `report`. */
+function reportInWords() {
+  const s = store.state;
+  const r = s.report;
+  if (!r || !r.game) {
+    const total = r ? r.line.length + 1 : 0;
+    return r && r.evaluated && r.line.length ? `No game report yet: ${r.evaluated} of ${total} positions are evaluated; Analyse game (in the Game panel) completes it.` : 'No game report yet: Analyse game (in the Game panel) makes one.';
+  }
+  const moves = r.line.flatMap((n) => {
+    const v = r.verdicts.get(n.id);
+    return v && n.parent && n.color ? [{ label: `${moveNumber(n.parent.fen, 0)} ${n.san}`, cls: v.cls, mover: n.color }] : [];
+  });
+  return describeReport(r.game, { names: { w: s.headers.White, b: s.headers.Black }, moves });
+}
+
+/** The classes whose reason the move info gives in words; `why` gives the same. */
+const EXPLAINED = ['blunder', 'mistake', 'inaccuracy', 'missed-win', 'great', 'brilliant'];
+/**
+ * The board in words' `why`: the reason for the move shown when the report classed it as one
+ * worth a reason (the words the move info shows), else for the engine's best move here.
+ */
+async function whyInWords() {
+  const s = store.state;
+  const n = s.current;
+  const v = s.mode === 'analyse' && s.report ? s.report.verdicts.get(n.id) : undefined;
+  if (v && n.parent && EXPLAINED.includes(v.cls)) {
+    const w = await words.explain(n, v.cls);
+    const label = moveClass(v.cls).label;
+    return { about: `${moveNumber(n.parent.fen, 0)} ${n.san}, ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label}`, sentences: w.sentences.map((x) => x.text), numbersOnly: w.numbersOnly };
+  }
+  const l = reader.latest();
+  if (!l || !l.pv.length) return null;
+  const w = await words.best(n.fen, l.pv);
+  return { about: `The engine’s best move at depth ${l.depth}, ${l.san[0]}`, sentences: w.sentences.map((x) => x.text), numbersOnly: w.numbersOnly };
+}
+
+const reader = new ReaderView(store, {
+  report: reportInWords,
+  why: whyInWords,
   move: userMove,
   toggle: () => {
     store.set({ settings: { ...store.state.settings, screenReader: !store.state.settings.screenReader } });
@@ -175,7 +218,6 @@ new IterationsView({ rows: $('iterations'), stored: $('stored'), preview: $('pre
 });
 new MoveList($('moves'), store, goTo);
 new EvalGraph($('eval-graph'), store, goTo);
-const words = new WordsController({ engine: factsEngine });
 new MoveInfo($('move-info'), store, { playLine: (from, uci) => store.state.mode === 'analyse' && game.playLine(from, uci), words: (n, cls) => words.explain(n, cls) });
 new ReportPanel(store, { run: (limits) => review.run(limits), cancel: () => review.cancel(), goTo, practise: (color) => practice.start(color) });
 new PracticePanel(store, { hint: () => practice.hint(), reveal: () => practice.reveal(), next: () => practice.next(), stop: () => practice.stop() });

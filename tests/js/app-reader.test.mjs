@@ -1,6 +1,6 @@
 // The board in words (the app's screen-reader mode, app/src/views/reader.js) in Chromium, with
 // the keyboard alone: turned on from the first button of the page, the position read as text,
-// commands answered, a typed move checked (an illegal one said so) and played, the move and the
+// commands answered (the report and `why` too), a typed move checked (an illegal one said so) and played, the move and the
 // engine's analysis announced in live regions, the setting kept after a reload.
 import { describe, expect, test } from 'vitest';
 import { describePosition } from '../../web/src/readout.js';
@@ -40,6 +40,12 @@ describe.skipIf(!haveBrowser)('the board in words', () => {
       await page.waitForFunction(() => /^Depth \d+: best .+; .+\.$/.test(document.querySelector('[data-testid=reader-engine]')?.textContent || ''), null, { timeout: 20000 });
       expect(await type('engine')).toMatch(/^Depth \d+: best .+; .+\.$/);
       expect(await type('line')).toMatch(/^Best line at depth \d+: .+\.$/);
+      // the report of the one move once the live analysis has evaluated both positions (the
+      // start's evaluation may not have come before e4 was typed); why the engine's best move is
+      // best, in checked sentences
+      expect(await type('report')).toMatch(/^(Game report\. White: accuracy \d+%, average centipawn loss \d+; [^.]+\. Black: no moves\.|No game report yet: 1 of 2 positions are evaluated; Analyse game \(in the Game panel\) completes it\.)$/);
+      await type('why');
+      await page.waitForFunction(() => /^The engine’s best move at depth \d+, \S+: .+\.$/.test(document.querySelector('[data-testid=reader-reply]')?.textContent || ''), null, { timeout: 20000 });
       // the setting is kept
       await page.reload();
       await page.waitForSelector('[data-testid=reader]:not([hidden])');

@@ -239,6 +239,12 @@ describe.skipIf(!haveBrowser)('<mainline-analysis screen-reader>: the board in w
       expect(await type('where knights')).toBe('White knights: b1 and f3. Black knights: c6 and g8.');
       expect(await type('attacks e5')).toBe(describeSquare(fen, 'e5'));
       expect(await type('engine')).toMatch(/^Depth 10: best .+; .+\.$/);
+      // why the engine's move is best: explain.js's sentences on the engine's own facts (or, when
+      // none can be named for certain, said so); the element has no game report
+      await type('why');
+      await page.waitForFunction(() => /^The engine’s best move at depth 10, \S+: /.test(document.getElementById('board').shadowRoot.querySelector('[part=reader-reply]').textContent), null, { timeout: 15000 });
+      expect(await reader('reader-reply')).toMatch(/^The engine’s best move at depth 10, \S+: (nothing along the engine’s line can be named for certain\.|.+\.)$/);
+      expect(await type('report')).toBe('There is no game report here: this board analyses one position.');
       const refused = await type('Qh5');
       expect(refused).toMatch(/^Qh5 is not a legal move here\. Legal moves: .*Nf6.*\.$/);
       expect(await page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('[part=reader-reply]').className)).toContain('reply-error');

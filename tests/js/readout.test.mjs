@@ -1,7 +1,7 @@
 // The board in words (mainline-chess/readout): what a screen-reader user hears and types.
 import { describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
-import { Announcer, attackersOf, describePosition, describeRanks, describeSquare, matchMove, parseCommand, sayMove, sayNotPlayed, sayScore, whereIs } from '../../web/src/readout.js';
+import { Announcer, answerCommand, attackersOf, COMMAND_HELP, describePosition, describeRanks, describeReport, describeSquare, matchMove, parseCommand, sayExplanation, sayMove, sayNotPlayed, sayScore, whereIs } from '../../web/src/readout.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const ITALIAN = 'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3';
@@ -100,6 +100,9 @@ describe('what the user types', () => {
     ['engine', { cmd: 'engine' }],
     ['line', { cmd: 'line' }],
     ['help', { cmd: 'help' }],
+    ['report', { cmd: 'report' }],
+    ['Why', { cmd: 'why' }],
+    ['explain', { cmd: 'why' }],
     ['Nf3', { cmd: 'move', move: 'Nf3' }],
     ['e2e4', { cmd: 'move', move: 'e2e4' }],
     ['  ', { cmd: 'empty' }],
@@ -129,5 +132,79 @@ describe('a typed move, matched against the legal moves', () => {
     expect(played('Nbd2', legal)?.uci).toBe('b1d2');
     expect(sayNotPlayed('Qh5', matchMove('Qh5', legal))).toMatch(/^Qh5 is not a legal move here\. Legal moves: .*Nbd2.*\.$/);
     expect(sayNotPlayed('e4', matchMove('e4', []))).toBe('e4: there are no legal moves in this position.');
+  });
+});
+
+describe('answerCommand: the one dispatch of the app and the element', () => {
+  const legalOf = (fen) => new Chess(fen).moves({ verbose: true }).map((m) => ({ uci: m.from + m.to + (m.promotion || ''), san: m.san }));
+  const engine = { depth: 12, san: ['Nf3', 'Nc6'], score: { cp: 35 } };
+  test('commands answered from the position and the engine', async () => {
+    const ctx = { fen: ITALIAN, engine, legal: legalOf(ITALIAN) };
+    expect(await answerCommand('help', ctx)).toEqual({ text: COMMAND_HELP, error: false });
+    expect(await answerCommand('', ctx)).toEqual({ text: COMMAND_HELP, error: false });
+    expect((await answerCommand('board', { ...ctx, bottom: 'b' })).text).toBe(describeRanks(ITALIAN, 'b'));
+    expect((await answerCommand('pieces', ctx)).text).toBe(describePosition(ITALIAN));
+    expect(await answerCommand('where dragons', ctx)).toEqual({ text: 'Which piece? Say king, queen, rook, bishop, knight or pawn (got "dragons").', error: true });
+    expect((await answerCommand('attacks e5', ctx)).text).toBe(describeSquare(ITALIAN, 'e5'));
+    expect((await answerCommand('engine', ctx)).text).toBe('Depth 12: best knight to f3; White is slightly better (+0.35).');
+    expect((await answerCommand('line', ctx)).text).toBe('Best line at depth 12: knight to f3; knight to c6.');
+    expect((await answerCommand('engine', { ...ctx, engine: null })).text).toBe('The engine has not reported on this position yet.');
+    expect((await answerCommand('line', { ...ctx, engineSilent: 'Not during a game.' })).text).toBe('Not during a game.');
+  });
+  test('a typed move: the legal one is returned to play, an illegal or refused one is said so', async () => {
+    const ctx = { fen: ITALIAN, legal: legalOf(ITALIAN) };
+    const played = await answerCommand('Nf6', ctx);
+    expect(played.text).toBe('You played knight to f6.');
+    expect(played.error).toBe(false);
+    expect(played.move).toEqual({ uci: 'g8f6', san: 'Nf6' });
+    const illegal = await answerCommand('Qh5', ctx);
+    expect(illegal.error).toBe(true);
+    expect(illegal.move).toBeUndefined();
+    expect(illegal.text).toMatch(/^Qh5 is not a legal move here\. Legal moves: .*Nf6.*\.$/);
+    const refused = await answerCommand('Nf6', { ...ctx, noMoves: (t) => `No moves here (${t}).` });
+    expect(refused).toEqual({ text: 'No moves here (Nf6).', error: true });
+    expect((await answerCommand('Nf6', { fen: ITALIAN })).text).toMatch(/^"Nf6" is not a command, and moves cannot be played here\. Type a move/);
+  });
+  test('report and why: from the page, said plainly when there is none', async () => {
+    expect((await answerCommand('report', { fen: START })).text).toBe('There is no game report here.');
+    expect((await answerCommand('report', { fen: START, report: () => 'Game report. ...' })).text).toBe('Game report. ...');
+    expect((await answerCommand('why', { fen: START })).text).toBe('There is nothing to explain here.');
+    expect((await answerCommand('why', { fen: START, why: async () => null })).text).toMatch(/^Nothing to explain yet/);
+    const why = async () => ({ about: '4. Nxe5, a Blunder', sentences: ['This loses a rook: Qg5 5. Nxf7 Qxg2.'], numbersOnly: false });
+    expect(await answerCommand('why', { fen: START, why })).toEqual({ text: '4. Nxe5, a Blunder: This loses a rook: Qg5 5. Nxf7 Qxg2.', error: false });
+    const failing = async () => {
+      throw new Error('the engine crashed');
+    };
+    expect(await answerCommand('why', { fen: START, why: failing })).toEqual({ text: 'No reason can be given: the engine crashed', error: true });
+    expect((await answerCommand('why', { fen: START, why, engineSilent: 'Not now.' })).text).toBe('Not now.');
+  });
+});
+
+describe('the game report and explanations in words', () => {
+  const counts = (o) => ({ brilliant: 0, great: 0, best: 0, excellent: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0, 'missed-win': 0, ...o });
+  test('accuracy, centipawn loss, the notable moves worst first, where the errors are', () => {
+    const report = {
+      players: {
+        w: { accuracy: 41.4, acpl: 180.2, counts: counts({ blunder: 2, inaccuracy: 1, best: 3 }) },
+        b: { accuracy: 92.6, acpl: 12, counts: counts({ great: 1, best: 6 }) },
+      },
+    };
+    const moves = [
+      { label: '4. Nxe5', cls: 'blunder', mover: 'w' },
+      { label: '4... Qg5', cls: 'great', mover: 'b' },
+      { label: '5. Nxf7', cls: 'blunder', mover: 'w' },
+      { label: '6. Rf1', cls: 'inaccuracy', mover: 'w' },
+    ];
+    expect(describeReport(report, { names: { w: 'Anna', b: '?' }, moves })).toBe(
+      'Game report. White (Anna): accuracy 41%, average centipawn loss 180; 2 blunders and 1 inaccuracy. ' +
+        'Black: accuracy 93%, average centipawn loss 12; 1 great move. Blunders: 4. Nxe5 and 5. Nxf7 (White).',
+    );
+    expect(describeReport({ players: { w: report.players.w, b: { accuracy: null, acpl: null, counts: counts({}) } } })).toBe(
+      'Game report. White: accuracy 41%, average centipawn loss 180; 2 blunders and 1 inaccuracy. Black: no moves.',
+    );
+  });
+  test('an explanation: its verified sentences, or that nothing can be named', () => {
+    expect(sayExplanation({ about: 'The engine’s best move, Qxf7#', sentences: ['Qxf7# forces mate in one: 4. Qxf7#.'], numbersOnly: false })).toBe('The engine’s best move, Qxf7#: Qxf7# forces mate in one: 4. Qxf7#.');
+    expect(sayExplanation({ about: 'The engine’s best move, Nf3', sentences: [], numbersOnly: false })).toBe('The engine’s best move, Nf3: nothing along the engine’s line can be named for certain.');
   });
 });

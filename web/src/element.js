@@ -26,7 +26,8 @@
 import { createEngine } from './index.js';
 import { evalFromSearch, expectedScore, formatScore, mainLine, parsePgnGames, STANDARD_START as START, startFen } from './annotate.js';
 import { pieceSvg } from './pieces.js';
-import { Announcer, COMMAND_HELP, describePosition, describeRanks, describeSquare, matchMove, parseCommand, sayMove, sayNotPlayed, sayScore, whereIs } from './readout.js';
+import { Announcer, answerCommand, COMMAND_HELP, describePosition } from './readout.js';
+import { explainMove } from './explain.js';
 
 const FILES = 'abcdefgh';
 /** Iterations kept on show (the newest first). */
@@ -139,8 +140,10 @@ export class MainlineAnalysis extends Base {
   #readerReply;
   #readerLive;
   #announcer = new Announcer();
-  /** @type {{ depth: number, san: string[], score: { cp?: number, mate?: number } } | null} the newest exact first line */
+  /** @type {{ depth: number, san: string[], pv: string[], score: { cp?: number, mate?: number } } | null} the newest exact first line */
   #latest = null;
+  /** counts typed lines: only the newest one's answer is shown */
+  #asked = 0;
   /** a move was played and the new position's legal moves are not known yet */
   #loading = false;
   /** @type {Element|null} */
@@ -500,7 +503,7 @@ export class MainlineAnalysis extends Base {
     lines.insertBefore(line, after || null);
     this.#lines[info.multipv - 1] = { pv: info.pv, score };
     if (info.multipv === 1) {
-      this.#latest = { depth: info.depth, san: info.pvSan, score };
+      this.#latest = { depth: info.depth, san: info.pvSan, pv: info.pv, score };
       const said = this.#announcer.iteration({ depth: info.depth, san: info.pvSan[0], score });
       if (said) this.#say(said);
       this.#score.textContent = formatScore(score);
@@ -523,40 +526,37 @@ export class MainlineAnalysis extends Base {
     this.#readerReply.textContent = text;
   }
 
-  /** A line typed in the screen-reader box: a command, or a move checked against the legal moves. */
-  #command(/** @type {string} */ text) {
-    const c = parseCommand(text);
+  /**
+   * A line typed in the screen-reader box: answered by readout.js's answerCommand (the app's
+   * board in words answers with the same function); a legal typed move is played.
+   */
+  async #command(/** @type {string} */ text) {
+    const asked = ++this.#asked;
     const fen = this.#fen;
-    const flip = this.#flipped ? 'b' : 'w';
-    switch (c.cmd) {
-      case 'empty': return this.#reply(COMMAND_HELP);
-      case 'help': return this.#reply(COMMAND_HELP);
-      case 'board': return this.#reply(describeRanks(fen, flip));
-      case 'pieces': return this.#reply(describePosition(fen));
-      case 'where': return this.#reply(whereIs(fen, c.piece) ?? `Which piece? Say king, queen, rook, bishop, knight or pawn (got "${c.piece}").`, !whereIs(fen, c.piece));
-      case 'attacks': return this.#reply(describeSquare(fen, c.square));
-      case 'engine': {
-        const l = this.#latest;
-        return this.#reply(l && l.san.length ? `Depth ${l.depth}: best ${sayMove(l.san[0])}; ${sayScore(l.score)}.` : 'The engine has not reported on this position yet.');
-      }
-      case 'line': {
-        const l = this.#latest;
-        return this.#reply(l && l.san.length ? `Best line at depth ${l.depth}: ${l.san.map(sayMove).join('; ')}.` : 'The engine has not reported on this position yet.');
-      }
-      default: return this.#typedMove(c.move);
-    }
-  }
-
-  /** A move typed in SAN or UCI: played when legal; an illegal or ambiguous one is said so. */
-  #typedMove(/** @type {string} */ text) {
-    if (!this.hasAttribute('interactive')) return this.#reply(`"${text}" is not a command, and moves cannot be played on this board (it is not interactive). ${COMMAND_HELP}`, true);
-    if (this.#loading) return this.#reply(`The position is still loading; ${text} was not played. Try again in a moment.`, true);
-    const m = matchMove(text, this.#legal);
-    if ('move' in m) {
-      this.#reply(`You played ${sayMove(m.move.san)}.`);
-      return this.#play(m.move);
-    }
-    return this.#reply(sayNotPlayed(text, m), true);
+    const latest = this.#latest;
+    const a = await answerCommand(text, {
+      fen,
+      bottom: this.#flipped ? 'b' : 'w',
+      engine: latest,
+      legal: this.#legal,
+      noMoves: (typed) => {
+        if (!this.hasAttribute('interactive')) return `"${typed}" is not a command, and moves cannot be played on this board (it is not interactive). ${COMMAND_HELP}`;
+        if (this.#loading) return `The position is still loading; ${typed} was not played. Try again in a moment.`;
+        return '';
+      },
+      report: () => 'There is no game report here: this board analyses one position.',
+      why: async () => {
+        if (!latest || !latest.pv.length) return null;
+        // the engine's own facts along its best line, worded by explain.js, which keeps only
+        // sentences whose every claim those facts bear out
+        const facts = await (await this.engine).lineFacts(fen, latest.pv);
+        const { sentences, numbersOnly } = explainMove({ mover: /** @type {'w'|'b'} */ (fen.split(' ')[1]), line: facts, verdict: 'best' });
+        return { about: `The engine\u2019s best move at depth ${latest.depth}, ${latest.san[0]}`, sentences: sentences.map((x) => x.text), numbersOnly };
+      },
+    });
+    if (asked !== this.#asked) return; // a newer line was typed meanwhile
+    this.#reply(a.text, a.error);
+    if (a.move) this.#play(a.move);
   }
 
   /** Says what went wrong, in the element and as an `error` event; the element keeps working. */

@@ -211,16 +211,20 @@ export function scoreBand(/** @type {{ cp?: number, mate?: number }} */ score) {
  * result always.
  */
 export class Announcer {
+  /** @param {{ minGapMs?: number, now?: () => number }} [o] */
   constructor({ minGapMs = 4000, now = () => Date.now() } = {}) {
     this.minGapMs = minGapMs;
     this.now = now;
-    this.reset();
+    /** @type {string|null} the best move last said */
+    this.best = null;
+    /** @type {number|null} the score's band last said */
+    this.band = null;
+    /** when it was said */
+    this.last = -Infinity;
   }
   /** A new position or search: nothing said about it yet. */
   reset() {
-    /** @type {string|null} */
     this.best = null;
-    /** @type {number|null} */
     this.band = null;
     this.last = -Infinity;
   }
@@ -280,12 +284,13 @@ export function sayNotPlayed(text, m) {
 
 export const COMMAND_HELP =
   'Type a move (e4, Nf3, e2e4, O-O), or: board (rank by rank), pieces (by side), where knight (or any piece), ' +
-  'attacks e4 (what attacks a square), engine (what the engine says), line (its best line), help.';
+  'attacks e4 (what attacks a square), engine (what the engine says), line (its best line), ' +
+  'report (the game report), why (the reason for the move shown, or for the engine\u2019s best move), help.';
 
 /**
  * What the user typed: a command, or a move to check with the engine.
  * @param {string} text
- * @returns {{ cmd: 'board'|'pieces'|'engine'|'line'|'help' } | { cmd: 'where', piece: string } | { cmd: 'attacks', square: string } | { cmd: 'move', move: string } | { cmd: 'empty' }}
+ * @returns {{ cmd: 'board'|'pieces'|'engine'|'line'|'report'|'why'|'help' } | { cmd: 'where', piece: string } | { cmd: 'attacks', square: string } | { cmd: 'move', move: string } | { cmd: 'empty' }}
  */
 export function parseCommand(text) {
   const t = text.trim();
@@ -295,10 +300,144 @@ export function parseCommand(text) {
   if (['pieces', 'position'].includes(lower)) return { cmd: 'pieces' };
   if (['engine', 'eval', 'score', 'best'].includes(lower)) return { cmd: 'engine' };
   if (['line', 'pv'].includes(lower)) return { cmd: 'line' };
+  if (['report', 'summary', 'accuracy'].includes(lower)) return { cmd: 'report' };
+  if (['why', 'explain', 'reason', 'why?'].includes(lower)) return { cmd: 'why' };
   if (['help', '?'].includes(lower)) return { cmd: 'help' };
   const where = /^(?:where(?: is| are)?|find)\s+(.+)$/.exec(lower);
   if (where) return { cmd: 'where', piece: where[1] };
   const attacks = /^(?:what\s+)?attack(?:s|ers|ed)?(?:\s+on)?\s+([a-h][1-8])$/.exec(lower);
   if (attacks) return { cmd: 'attacks', square: attacks[1] };
   return { cmd: 'move', move: t };
+}
+
+// ---- the game report and the explanations, in words ---------------------------------------------
+
+/** The report's classes as words, worst first: what a listener wants to hear about first. */
+const CLASS_WORDS = /** @type {const} */ ([
+  ['blunder', 'blunder', 'blunders'],
+  ['mistake', 'mistake', 'mistakes'],
+  ['missed-win', 'missed win', 'missed wins'],
+  ['inaccuracy', 'inaccuracy', 'inaccuracies'],
+  ['brilliant', 'brilliant move', 'brilliant moves'],
+  ['great', 'great move', 'great moves'],
+]);
+
+/**
+ * A complete game report (mainline-chess/report's gameReport) in words: each player's accuracy,
+ * average centipawn loss and notable moves by class, worst first, then where the errors are.
+ * "White (Anna): accuracy 41%, average centipawn loss 180; 2 blunders, 1 mistake. Black (Boris):
+ * accuracy 92%, ... Blunders: 4. Nxe5 and 5. Nxf7 (White)."
+ * @param {{ players: Record<Side, { accuracy: number|null, acpl: number|null, counts: Record<string, number> }> }} report
+ * @param {{ names?: Partial<Record<Side, string>>, moves?: { label: string, cls: string, mover: Side }[] }} [o]
+ *   names: the players' names; moves: the game's moves (label "4. Nxe5") with their class, for where the errors are
+ */
+export function describeReport(report, { names = {}, moves = [] } = {}) {
+  const parts = /** @type {Side[]} */ (['w', 'b']).map((side) => {
+    const p = report.players[side];
+    const who = names[side] && names[side] !== '?' ? `${SIDE_WORD[side]} (${names[side]})` : SIDE_WORD[side];
+    if (p.accuracy === null) return `${who}: no moves.`;
+    const counts = CLASS_WORDS.filter(([c]) => p.counts[c]).map(([c, one, many]) => `${p.counts[c]} ${p.counts[c] === 1 ? one : many}`);
+    return `${who}: accuracy ${Math.round(p.accuracy)}%, average centipawn loss ${Math.round(p.acpl ?? 0)}; ${counts.length ? list(counts) : 'no notable moves'}.`;
+  });
+  for (const [c, , many] of CLASS_WORDS.slice(0, 3)) {
+    const by = /** @type {Side[]} */ (['w', 'b']).map((side) => ({ side, labels: moves.filter((m) => m.cls === c && m.mover === side).map((m) => m.label) })).filter((x) => x.labels.length);
+    if (by.length) parts.push(`${many[0].toUpperCase()}${many.slice(1)}: ${by.map((x) => `${list(x.labels)} (${SIDE_WORD[x.side]})`).join('; ')}.`);
+  }
+  return `Game report. ${parts.join(' ')}`;
+}
+
+/**
+ * @typedef {object} Explanation  why a move is good or bad, in sentences already checked
+ * @property {string} about  the move explained: "4. Nxe5, a Blunder", "The engine's best move, Nf3"
+ * @property {string[]} sentences  explain.js's sentences, each verified against the engine's line
+ * @property {boolean} numbersOnly  nothing could be named for certain (the sentence says only the numbers)
+ */
+
+/** An explanation in words: "4. Nxe5, a Blunder: This loses ..."; said plainly when nothing can be named. */
+export function sayExplanation(/** @type {Explanation} */ e) {
+  if (!e.sentences.length) return `${e.about}: nothing along the engine\u2019s line can be named for certain.`;
+  return `${e.about}: ${e.sentences.join(' ')}`;
+}
+
+/**
+ * @typedef {object} EngineLine  the newest exact first line of the analysis of the shown position
+ * @property {number} depth
+ * @property {string[]} san  the line in SAN
+ * @property {{ cp?: number, mate?: number }} score  White's view
+ */
+
+/**
+ * What `answerCommand` knows of the page it answers for (the app's board in words, the element's).
+ * @template {{ uci: string, san: string }} M
+ * @typedef {object} CommandContext
+ * @property {string} fen  the position shown
+ * @property {Side} [bottom]  the side at the bottom of the board (\`board\` reads from it)
+ * @property {EngineLine|null} [engine]  what the engine says of the shown position (null: nothing yet)
+ * @property {string} [engineSilent]  why the engine's thinking is not told now (a game against it)
+ * @property {M[]} [legal]  the position's legal moves: a typed move is matched against them
+ * @property {(typed: string) => string} [noMoves]  why the typed move cannot be played now ('': it can)
+ * @property {() => string} [report]  the game report in words (describeReport), or why there is none yet
+ * @property {() => Promise<Explanation|null>} [why]  the reason for the move shown (or the engine's best move); null: nothing to explain yet
+ */
+
+/**
+ * @template {{ uci: string, san: string }} M
+ * @typedef {{ text: string, error: boolean, move?: M }} Answer  the reply; `move`: a legal move the caller plays
+ */
+
+/**
+ * The answer to a line typed in the board in words: a command answered from `ctx`, or a move
+ * matched against the legal moves (the caller plays `move`). One dispatch for the app and the
+ * element, so that both answer the same words the same way.
+ * @template {{ uci: string, san: string }} M
+ * @param {string} text @param {CommandContext<M>} ctx
+ * @returns {Promise<Answer<M>>}
+ */
+export async function answerCommand(text, ctx) {
+  const { fen } = ctx;
+  const ok = (/** @type {string} */ t) => ({ text: t, error: false });
+  const no = (/** @type {string} */ t) => ({ text: t, error: true });
+  const c = parseCommand(text);
+  switch (c.cmd) {
+    case 'empty':
+    case 'help':
+      return ok(COMMAND_HELP);
+    case 'board':
+      return ok(describeRanks(fen, ctx.bottom ?? 'w'));
+    case 'pieces':
+      return ok(describePosition(fen));
+    case 'where': {
+      const w = whereIs(fen, c.piece);
+      return w ? ok(w) : no(`Which piece? Say king, queen, rook, bishop, knight or pawn (got "${c.piece}").`);
+    }
+    case 'attacks':
+      return ok(describeSquare(fen, c.square));
+    case 'engine':
+    case 'line': {
+      if (ctx.engineSilent) return ok(ctx.engineSilent);
+      const l = ctx.engine;
+      if (!l || !l.san.length) return ok('The engine has not reported on this position yet.');
+      return ok(c.cmd === 'engine' ? `Depth ${l.depth}: best ${sayMove(l.san[0])}; ${sayScore(l.score)}.` : `Best line at depth ${l.depth}: ${l.san.map(sayMove).join('; ')}.`);
+    }
+    case 'report':
+      return ok(ctx.report ? ctx.report() : 'There is no game report here.');
+    case 'why': {
+      if (ctx.engineSilent) return ok(ctx.engineSilent);
+      if (!ctx.why) return ok('There is nothing to explain here.');
+      try {
+        const e = await ctx.why();
+        return ok(e ? sayExplanation(e) : 'Nothing to explain yet: the engine has not reported on this position, and the move shown has no report.');
+      } catch (err) {
+        return no(`No reason can be given: ${/** @type {Error} */ (err).message}`);
+      }
+    }
+    default: {
+      const refused = ctx.noMoves?.(c.move);
+      if (refused) return no(refused);
+      if (!ctx.legal) return no(`"${c.move}" is not a command, and moves cannot be played here. ${COMMAND_HELP}`);
+      const m = matchMove(c.move, ctx.legal);
+      if (!('move' in m)) return no(sayNotPlayed(c.move, m));
+      return { text: `You played ${sayMove(m.move.san)}.`, error: false, move: m.move };
+    }
+  }
 }

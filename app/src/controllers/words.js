@@ -45,6 +45,18 @@ export class WordsController {
   }
 
   /**
+   * Why the engine's best move is best, from the facts along its line from `fen` (the board in
+   * words' `why` when the move shown has no class to explain): only sentences those facts bear out.
+   * @param {string} fen @param {string[]} pv the engine's line, UCI
+   * @returns {Promise<Words>}
+   */
+  async best(fen, pv) {
+    const engine = await this.engine.get();
+    const line = await engine.lineFacts(fen, pv);
+    return explainMove({ mover: /** @type {'w'|'b'} */ (fen.split(' ')[1] === 'b' ? 'b' : 'w'), line, verdict: 'best' });
+  }
+
+  /**
    * @param {string} fen the position before the move
    * @param {MoveNode} node
    * @param {string} cls

@@ -4,8 +4,9 @@
 // attacks a square, what the engine says, its line), and announcements through polite live
 // regions: each move shown, and the engine's analysis only when its best move or the meaning of
 // its score changes (mainline-chess/readout's Announcer; never every iteration, never in a game
-// against the engine).
-import { Announcer, COMMAND_HELP, describePosition, describeRanks, describeSquare, matchMove, parseCommand, sayMove, sayNotPlayed, sayScore, whereIs } from 'mainline-chess/readout';
+// against the engine). What is typed is answered by mainline-chess/readout's answerCommand, as the
+// element answers it; the game report and the reasons for a move come through the actions.
+import { Announcer, answerCommand, COMMAND_HELP, describePosition, sayMove } from 'mainline-chess/readout';
 import { $ } from '../dom.js';
 import { legalMoves } from '../model/rules.js';
 import { moveNumber } from '../model/format.js';
@@ -15,7 +16,9 @@ import { moveNumber } from '../model/format.js';
 export class ReaderView {
   /**
    * @param {import('../state.js').Store} store
-   * @param {{ move: (m: { from: string, to: string, promotion?: string }) => void, toggle: () => void }} actions
+   * @param {{ move: (m: { from: string, to: string, promotion?: string }) => void, toggle: () => void,
+   *   report?: () => string, why?: () => Promise<import('mainline-chess/readout').Explanation|null> }} actions
+   *   report: the game report in words; why: the reason for the move shown (or the engine's best move)
    */
   constructor(store, actions) {
     this.store = store;
@@ -25,6 +28,8 @@ export class ReaderView {
     this.fen = null;
     /** @type {string|null} the searched position the announcer speaks about */
     this.searched = null;
+    /** counts typed lines: only the newest one's answer is shown */
+    this.asked = 0;
     this.input = /** @type {HTMLInputElement} */ ($('reader-input'));
     this.input.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter') return;
@@ -78,7 +83,7 @@ export class ReaderView {
     if (!log || !same(log.fen, s.current.fen) || s.mode !== 'analyse') return null;
     const best = log.best;
     const line = best && best.lines.get(1);
-    return best && line && line.pvSan.length ? { depth: best.depth, san: line.pvSan, score: line.score } : null;
+    return best && line && line.pvSan.length ? { depth: best.depth, san: line.pvSan, pv: line.pv, score: line.score } : null;
   }
 
   /** @param {string} text @param {boolean} [error] */
@@ -89,41 +94,22 @@ export class ReaderView {
   }
 
   /** A line typed in the box: a command, or a move checked against the legal moves. @param {string} text */
-  command(text) {
+  async command(text) {
+    const asked = ++this.asked;
     const s = this.store.state;
     const fen = s.current.fen;
-    const c = parseCommand(text);
-    switch (c.cmd) {
-      case 'empty':
-      case 'help':
-        return this.reply(COMMAND_HELP);
-      case 'board':
-        return this.reply(describeRanks(fen, s.orientation === 'black' ? 'b' : 'w'));
-      case 'pieces':
-        return this.reply(describePosition(fen));
-      case 'where': {
-        const w = whereIs(fen, c.piece);
-        return this.reply(w ?? `Which piece? Say king, queen, rook, bishop, knight or pawn (got "${c.piece}").`, !w);
-      }
-      case 'attacks':
-        return this.reply(describeSquare(fen, c.square));
-      case 'engine': {
-        if (s.mode === 'play') return this.reply('The engine’s thinking is not told during a game against it.');
-        const l = this.latest();
-        return this.reply(l ? `Depth ${l.depth}: best ${sayMove(l.san[0])}; ${sayScore(l.score)}.` : 'The engine has not reported on this position yet.');
-      }
-      case 'line': {
-        if (s.mode === 'play') return this.reply('The engine’s thinking is not told during a game against it.');
-        const l = this.latest();
-        return this.reply(l ? `Best line at depth ${l.depth}: ${l.san.map(sayMove).join('; ')}.` : 'The engine has not reported on this position yet.');
-      }
-      default: {
-        const m = matchMove(c.move, legalMoves(fen));
-        if (!('move' in m)) return this.reply(sayNotPlayed(c.move, m), true);
-        const uci = m.move.uci;
-        this.reply(`You played ${sayMove(m.move.san)}.`);
-        this.actions.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), ...(uci[4] ? { promotion: uci[4] } : {}) });
-      }
-    }
+    const a = await answerCommand(text, {
+      fen,
+      bottom: s.orientation === 'black' ? 'b' : 'w',
+      engine: this.latest(),
+      engineSilent: s.mode === 'play' ? 'The engine’s thinking is not told during a game against it.' : s.mode === 'practice' ? 'The engine’s thinking is not told while you practise: it would give the answer away (Hint and Give up are in the practice panel).' : '',
+      legal: legalMoves(fen),
+      report: this.actions.report,
+      why: this.actions.why,
+    });
+    if (asked !== this.asked) return; // a newer line was typed meanwhile
+    this.reply(a.text, a.error);
+    const uci = a.move?.uci;
+    if (uci) this.actions.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), ...(uci[4] ? { promotion: uci[4] } : {}) });
   }
 }
