@@ -62,6 +62,7 @@ svg.board:focus-visible .cursor { display: inline; }
 .score { font-size: 1.35em; font-weight: 700; font-variant-numeric: tabular-nums; min-width: 4.2em; }
 .status, .note { color: var(--mainline-muted, #6d6a63); font-size: .9em; }
 .rows { list-style: none; margin: 0; padding: 0; overflow-y: auto; flex: 1; }
+.rows:focus { outline: none; } .rows:focus-visible { outline: 3px solid var(--mainline-accent, #2a6fdb); outline-offset: -3px; }
 .row { display: grid; grid-template-columns: 2.2em 1fr; gap: 6px; padding: 4px 10px; border-bottom: 1px solid var(--mainline-line, #dedad2); }
 .row:first-child { background: var(--mainline-highlight, rgba(42, 111, 219, .07)); }
 .depth { font-weight: 700; font-variant-numeric: tabular-nums; }
@@ -198,7 +199,8 @@ export class MainlineAnalysis extends Base {
     const head = el('div', { class: 'head', part: 'head' });
     head.append(this.#score, this.#status, this.#note);
     this.#error = el('p', { class: 'error', part: 'error', role: 'alert' });
-    this.#rows = el('ol', { class: 'rows', part: 'iterations', 'aria-label': 'Iterations, newest first' });
+    // (focusable: the list scrolls, and the keyboard must be able to scroll it)
+    this.#rows = el('ol', { class: 'rows', part: 'iterations', 'aria-label': 'Iterations, newest first', tabindex: 0 });
     const panel = el('div', { class: 'panel', part: 'panel' });
     panel.append(head, this.#error, this.#rows);
     this.#reader = el('section', { class: 'reader', part: 'reader', 'aria-label': 'Board in words', hidden: '' });

@@ -74,7 +74,7 @@ export class IterationsView {
     this.wdl = s.settings.wdl;
     if (!s.log) {
       this.log = null;
-      rows.replaceChildren(h('p', { class: 'it-empty', text: s.panelNote || '' }));
+      rows.replaceChildren(emptyRow(s.panelNote || ''));
       this.#hover(null);
       return;
     }
@@ -93,8 +93,8 @@ export class IterationsView {
         else rows.prepend(el);
       }
     }
-    rows.querySelector('.it-empty')?.remove();
-    if (!s.log.rows.length) rows.append(h('p', { class: 'it-empty', text: s.panelNote || (s.engineOn || s.mode !== 'analyse' ? 'Waiting for the first iteration…' : 'The engine is off: press L or Resume to analyse.') }));
+    rows.querySelector('.it-empty-row')?.remove();
+    if (!s.log.rows.length) rows.append(emptyRow(s.panelNote || (s.engineOn || s.mode !== 'analyse' ? 'Waiting for the first iteration…' : 'The engine is off: press L or Resume to analyse.')));
     for (const other of rows.querySelectorAll('.it-row.latest')) other.classList.remove('latest');
     const best = s.log.best;
     if (best) this.rowEls.get(best)?.classList.add('latest');
@@ -277,4 +277,12 @@ function safeFenAfter(/** @type {string} */ fen, /** @type {string[]} */ uci) {
   } catch {
     return null;
   }
+}
+
+/**
+ * The note shown while there is no iteration, as a row of its one cell: the rows' container is a
+ * rowgroup of the iterations table, which may hold only rows.
+ */
+function emptyRow(/** @type {string} */ text) {
+  return h('div', { class: 'it-empty-row', role: 'row' }, h('p', { class: 'it-empty', role: 'cell', text }));
 }

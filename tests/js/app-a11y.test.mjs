@@ -1,0 +1,166 @@
+// Accessibility checked, not hoped (issue 33): axe-core (@axe-core/playwright) over every view of
+// the board app and over <mainline-analysis>, in Chromium, with the WCAG 2.0, 2.1 and 2.2 A and AA
+// rules it checks; no rule is turned off. Every view must have 0 violations. The views: the
+// analysis (light and dark, desktop and phone), the board in words, the engine settings, the
+// keyboard list, the library, a game against the engine, the game report, a move's reason, the
+// score's explanation, learning from one's mistakes; the element plain, interactive and in
+// screen-reader mode. The views are reached as a user reaches them (the keyboard flows are in
+// app-keyboard.test.mjs).
+import { describe, expect, test } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import { startServer, launchChromium } from '../../web/test/server.mjs';
+import { haveBrowser, TRAP, useApp, waitForDepth } from './app-page.mjs';
+import { afterAll, beforeAll } from 'vitest';
+
+/** The WCAG rules axe checks: A and AA of 2.0, 2.1 and 2.2. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * axe over the page as it is now: its violations as lines "view: rule (impact): help — targets".
+ * @param {import('playwright-core').Page} page @param {string} view
+ */
+export async function audit(page, view) {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return result.violations.map((v) => `${view}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`).join('; ')}`);
+}
+
+const app = useApp();
+
+/** Audits each view as it is reached; `views` counts them. */
+function auditor(page) {
+  const found = [];
+  const views = [];
+  return {
+    found,
+    views,
+    async check(view) {
+      views.push(view);
+      found.push(...(await audit(page, view)));
+    },
+  };
+}
+
+describe.skipIf(!haveBrowser)('axe-core: every view of the app, 0 violations of WCAG 2.x A/AA', () => {
+  test('analysis, board in words, settings, keys, library, play, report, a move’s reason, explanation, practice', async () => {
+    const { page, context, problems } = await app.open();
+    const a = auditor(page);
+    try {
+      await page.waitForSelector('[data-testid=board] [data-square]');
+      await waitForDepth(page, 6);
+      await a.check('analysis');
+      await page.click('[data-testid=reader-toggle]');
+      await page.waitForSelector('[data-testid=reader]:not([hidden])');
+      await a.check('board in words');
+      await page.click('#settings-toggle');
+      await page.waitForSelector('#settings:not([hidden])');
+      await a.check('engine settings');
+      await page.click('#settings-toggle');
+      await page.click('[data-testid=help-open]');
+      await page.waitForSelector('[data-testid=key-help][open]');
+      await a.check('keyboard list');
+      await page.click('#key-help-close');
+      // the score's explanation: a line's end, once the search is paused
+      await page.click('#engine-toggle');
+      await page.waitForFunction(() => document.body.dataset.engine === 'paused');
+      await page.locator('[data-testid=iteration-row][data-bound=exact] [data-testid=pv-end]').first().click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=explain]').dataset.status === 'ready', null, { timeout: 20000 });
+      await a.check('explanation of a score');
+      await page.click('#explain-close');
+      await page.click('#engine-toggle');
+      // a game, analysed: the report, a blunder's reason in words, practice
+      await page.fill('[data-testid=pgn-input]', TRAP);
+      await page.click('#pgn-load');
+      await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 14);
+      await page.selectOption('#review-limit', 'depth:8');
+      await page.click('[data-testid=review-start]');
+      await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 60000 });
+      await page.waitForSelector('[data-testid=report-table]');
+      await a.check('game report');
+      await page.click('#status');
+      await page.keyboard.press('Home');
+      await page.keyboard.press('b');
+      await page.waitForFunction(() => { const w = document.querySelector('[data-testid=move-words]'); return !!w && !/^Looking/.test(w.textContent || ''); }, null, { timeout: 20000 });
+      await a.check('a move’s class and reason');
+      await page.click('[data-testid=practise-w]');
+      await page.waitForSelector('[data-testid=practice-panel]:not([hidden])');
+      await page.waitForSelector('[data-testid=practice-hint]');
+      await a.check('practice');
+      await page.click('[data-testid=practice-stop]');
+      await page.waitForSelector('[data-testid=practice-panel]', { state: 'hidden' });
+      // the library, with this game in it
+      await page.click('[data-testid=library-open]');
+      await page.waitForSelector('[data-testid=library-item]');
+      await a.check('library');
+      await page.click('#library-close');
+      // a game against the engine
+      await page.click('[data-testid=mode-play]');
+      await page.waitForSelector('#play-panel:not([hidden])');
+      await a.check('play: set-up');
+      await page.click('#play-start');
+      await page.waitForSelector('#play-resign:not([disabled])');
+      await a.check('play: a game');
+      console.log(`axe: ${a.found.length} violations over ${a.views.length} views of the app (${a.views.join(', ')})`);
+      expect(a.found).toEqual([]);
+      expect(a.views.length).toBe(11);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 240000);
+
+  test('dark mode on a phone', async () => {
+    const { page, context, problems } = await app.open({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme: 'dark' });
+    const a = auditor(page);
+    try {
+      await page.waitForSelector('[data-testid=board] [data-square]');
+      await waitForDepth(page, 4);
+      await a.check('analysis, dark, phone');
+      await page.click('[data-testid=reader-toggle]');
+      await page.waitForSelector('[data-testid=reader]:not([hidden])');
+      await a.check('board in words, dark, phone');
+      console.log(`axe: ${a.found.length} violations over ${a.views.length} views of the app in dark mode on a phone`);
+      expect(a.found).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120000);
+});
+
+describe.skipIf(!haveBrowser)('axe-core: <mainline-analysis>, 0 violations of WCAG 2.x A/AA', () => {
+  let server;
+  let chromium;
+  beforeAll(async () => {
+    if (!haveBrowser) return;
+    server = await startServer();
+    chromium = await launchChromium();
+  }, 60000);
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+
+  test('interactive, while it searches and once done; in screen-reader mode; not interactive', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 900, height: 640 } });
+    const page = await context.newPage();
+    const a = auditor(page);
+    try {
+      await page.goto(`${server.url}/plain/test/element.html`);
+      await page.waitForFunction(() => (window.__events?.iteration.length ?? 0) > 0, null, { timeout: 30000 });
+      await a.check('element: interactive, searching');
+      await page.waitForFunction(() => (window.__events?.bestmove.length ?? 0) >= 1, null, { timeout: 30000 });
+      await a.check('element: interactive, done');
+      await page.evaluate(() => window.__board.setAttribute('screen-reader', ''));
+      const input = page.locator('mainline-analysis').locator('[part=command]');
+      await input.fill('Qh5');
+      await input.press('Enter');
+      await a.check('element: screen-reader mode, an error said');
+      await page.evaluate(() => window.__board.removeAttribute('interactive'));
+      await a.check('element: not interactive');
+      console.log(`axe: ${a.found.length} violations over ${a.views.length} views of the element`);
+      expect(a.found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+});
