@@ -60,8 +60,9 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       // move's class, so the text is checked for an error class, not for the one read before.)
       expect(await page.textContent('[data-testid=move-info]')).toMatch(/^\d+\.(\.\.)? \S+ (Inaccuracy|Mistake|Blunder|Missed win): \S+ → \S+ \(expected score \d+% → \d+%\)\./);
       // and why, in words checked against the engine's line (or, when nothing can be named, the numbers, said so)
-      await page.waitForFunction(() => { const w = document.querySelector('[data-testid=move-words]'); return !!w && !/^Looking/.test(w.textContent || ''); }, null, { timeout: 20000 });
-      const words = /** @type {string} */ (await page.textContent('[data-testid=move-words]'));
+      // (read in the same task as the wait: the live analysis may deepen the shown move's evaluation
+      // and draw the move info again, "Looking for the reason…" first, between two calls)
+      const words = /** @type {string} */ (await (await page.waitForFunction(() => { const w = document.querySelector('[data-testid=move-words]'); return !!w && !/^Looking/.test(w.textContent || '') && w.textContent; }, null, { timeout: 20000 })).jsonValue());
       expect(words).not.toMatch(/^No reason can be given/);
       expect(words).toMatch(/^(This (loses|allows|only draws|leads to)|No tactic can be named for certain|\S+ (wins|forces|draws|gives up|was best))/);
       await shot(page, 'report');
