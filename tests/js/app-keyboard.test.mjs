@@ -4,6 +4,7 @@
 // (on the page and as words), hears why a move was a blunder, and practises it. Each control the
 // keyboard lands on must show that it has the focus (an outline or a ring).
 import { describe, expect, test } from 'vitest';
+import { Chess } from 'chess.js';
 import { boardFen, boardPly, haveBrowser, TRAP, useApp } from './app-page.mjs';
 
 const app = useApp();
@@ -79,6 +80,40 @@ describe.skipIf(!haveBrowser)('the app with the keyboard alone', () => {
       await boardKeys(page, ['Enter', 'ArrowUp', 'ArrowUp', 'Enter']);
       await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '1');
       expect(await boardFen(page)).toMatch(/^rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b /);
+      // the engine's lines: one tab stop for the whole table, however many moves it holds; the
+      // arrow keys go along a line, Enter plays it up to the move. (The engine
+      // paused first, by its button, so that the line read is the line played.)
+      await page.waitForFunction(() => document.querySelectorAll('#iterations .it-line button.mv').length >= 12);
+      // while the lines change (rows drawn again one depth deeper, new rows), the focus stays in
+      // the table instead of falling to the page
+      await tabTo(page, '#iterations button.mv', { max: 80 });
+      const depthNow = await page.evaluate(() => Number(document.querySelector('#iterations .it-row')?.dataset.depth));
+      await page.waitForFunction((d) => Number(document.querySelector('#iterations .it-row')?.dataset.depth) >= d + 3, depthNow, { timeout: 20000 });
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#iterations'))).toBe(true);
+      await press(page, '#engine-toggle', 'Enter', { back: true, max: 80 });
+      await page.waitForFunction(() => document.body.dataset.engine === 'paused');
+      await tabTo(page, '#iterations button.mv', { max: 80 });
+      // ArrowUp to the newest (deepest) line, Home to its first move
+      for (let i = 0; i < 60 && !(await page.evaluate(() => document.activeElement.closest('.it-line') === document.querySelector('#iterations .it-line'))); i++) await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Home');
+      expect(await page.evaluate(() => document.activeElement.closest('.it-line').querySelectorAll('button.mv').length)).toBeGreaterThanOrEqual(2);
+      const from = await page.evaluate(() => Number(document.activeElement.dataset.i));
+      expect(from).toBe(0);
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.querySelectorAll('#iterations button[tabindex="0"]').length)).toBe(1);
+      expect(await page.evaluate(() => `${document.activeElement?.closest('#iterations') ? 'in' : 'out'} ${document.activeElement?.dataset.i}`)).toBe(`in ${from + 1}`);
+      expect(await focusShown(page)).toBe(true);
+      // one Tab leaves the table (its lines are one stop, not hundreds); Shift+Tab comes back to the same move
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#iterations'))).toBe(false);
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => `${document.activeElement?.closest('#iterations') ? 'in' : 'out'} ${document.activeElement?.dataset.i}`)).toBe(`in ${from + 1}`);
+      const line = await page.evaluate(() => document.activeElement.closest('.it-line').dataset.uci.split(' ').slice(0, Number(document.activeElement.dataset.i) + 1));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => document.querySelector('[data-testid=board]').dataset.ply === String(1 + n), line.length);
+      const game = new Chess();
+      for (const u of ['e2e4', ...line]) game.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] });
+      expect((await boardFen(page)).split(' ')[0]).toBe(game.fen().split(' ')[0]);
       // the library: open it, Tab to the trap game's Open button, Enter
       await press(page, '[data-testid=library-open]', 'Enter', { back: true });
       await page.waitForSelector('[data-testid=library][open]');
@@ -108,9 +143,9 @@ describe.skipIf(!haveBrowser)('the app with the keyboard alone', () => {
       await press(page, '[data-testid=review-start]');
       await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 60000 });
       await page.waitForSelector('[data-testid=report-table]');
-      // the analysis paused (its key, L), so that the classes stay as read (Tab would have to cross
-      // every move of the live lines to reach the Pause button, and they change under it)
-      await page.keyboard.press('l');
+      // the analysis paused (its button: Tab crosses the live lines as one stop), so that the
+      // classes stay as read
+      await press(page, '#engine-toggle', 'Enter', { back: true, max: 80 });
       await page.waitForFunction(() => document.body.dataset.engine === 'paused');
       // the report's count of White's blunders goes to the first one
       await press(page, 'button.count[data-cls=blunder][data-color=w]', 'Enter', { back: true });

@@ -70,6 +70,13 @@ export class IterationsView {
 
   #render(/** @type {State} */ s) {
     const rows = this.els.rows;
+    const focused = focusKey(rows);
+    this.#draw(s);
+    this.#keepFocus(rows, focused);
+  }
+
+  #draw(/** @type {State} */ s) {
+    const rows = this.els.rows;
     const wdlChanged = this.wdl !== s.settings.wdl;
     this.wdl = s.settings.wdl;
     if (!s.log) {
@@ -138,8 +145,89 @@ export class IterationsView {
       h('div', { class: 'it-lines', role: 'cell' }, this.#line(line, fen, ev.depth)),
       stats,
     );
+    const focused = focusKey(box);
     box.replaceChildren(row);
     box.hidden = false;
+    this.#keepFocus(box, focused);
+  }
+
+  /**
+   * One tab stop per table, whatever the number of lines and moves (hundreds while the engine
+   * searches: Tab would have to cross them all to get past): the stop is the last move the
+   * keyboard was on, or the first move of the newest line; the arrow keys go from move to move.
+   * A row drawn again under the focus gives it to the same move of the new row (or the stop),
+   * instead of dropping it on the page.
+   * @param {HTMLElement} box @param {string[]|null} focused focusKey() before the change
+   */
+  #keepFocus(box, focused) {
+    if (focused !== null && !box.contains(document.activeElement)) {
+      const same = focused.map((sel) => /** @type {HTMLElement|null} */ (box.querySelector(sel))).find(Boolean);
+      if (same) {
+        this.#setStop(box, same, true);
+        same.focus();
+        return;
+      }
+    }
+    // the move the keyboard was last on, while it is shown; else the newest line's first move
+    const chosen = this.#chosen.get(box);
+    const stop = chosen && chosen.isConnected ? chosen : /** @type {HTMLElement|null} */ (box.querySelector('button'));
+    if (stop) this.#setStop(box, stop, stop === chosen);
+    if (stop && focused !== null && !box.contains(document.activeElement)) stop.focus();
+  }
+
+  /** @type {Map<HTMLElement, HTMLElement>} each table's tab stop */
+  #stops = new Map();
+  /** @type {Map<HTMLElement, HTMLElement>} each table's move the keyboard (or pointer) was last on */
+  #chosen = new Map();
+
+  /** Makes `button` the one tab stop of `box`; `chosen`: the user put it there. @param {HTMLElement} box @param {HTMLElement} button @param {boolean} chosen */
+  #setStop(box, button, chosen) {
+    const old = this.#stops.get(box);
+    if (old !== button) {
+      if (old) old.tabIndex = -1;
+      button.tabIndex = 0;
+      this.#stops.set(box, button);
+    }
+    if (chosen) this.#chosen.set(box, button);
+  }
+
+  /** Makes `button` the tab stop of `box` and focuses it. @param {HTMLElement} box @param {HTMLElement} button */
+  #roveTo(box, button) {
+    this.#setStop(box, button, true);
+    button.focus();
+  }
+
+  /**
+   * The arrow keys in a table of lines: left and right along a line, up and down to the same
+   * move of the line above or below (or its last one), Home and End to a line's ends. They are
+   * the table's here, not the move list's (the app's ← → walk the game elsewhere).
+   * @param {HTMLElement} box @param {KeyboardEvent} e
+   */
+  #arrow(box, e) {
+    const button = /** @type {HTMLElement} */ (e.target).closest?.('button');
+    const lineEl = button && button.closest('.it-line');
+    if (!button || !lineEl || e.altKey || e.ctrlKey || e.metaKey) return;
+    const inLine = [...lineEl.querySelectorAll('button')];
+    const at = inLine.indexOf(button);
+    const lines = [...box.querySelectorAll('.it-line')].filter((l) => l.querySelector('button'));
+    const li = lines.indexOf(lineEl);
+    /** @type {Element|undefined} */
+    let next;
+    if (e.key === 'ArrowRight') next = inLine[at + 1];
+    else if (e.key === 'ArrowLeft') next = inLine[at - 1];
+    else if (e.key === 'Home') next = inLine[0];
+    else if (e.key === 'End') next = inLine.at(-1);
+    else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      const other = lines[li + (e.key === 'ArrowUp' ? -1 : 1)];
+      if (other) {
+        const bs = [...other.querySelectorAll('button')];
+        next = bs[Math.min(at, bs.length - 1)];
+      }
+    } else return;
+    // handled here, even at a table's edge (the game's navigation keys are not taken from here)
+    e.preventDefault();
+    e.stopPropagation();
+    if (next) this.#roveTo(box, /** @type {HTMLElement} */ (next));
   }
 
   /** @param {Row} row @param {IterationLog} log */
@@ -170,7 +258,7 @@ export class IterationsView {
       { class: 'it-moves' },
       ...numberedMoves(fen, line.pvSan, (san, i, number) => {
         const changed = i >= line.changedFrom && depth > 1;
-        return h('button', { type: 'button', class: `mv${changed ? ' changed' : ''}${changed && i === line.changedFrom ? ' first-change' : ''}`, dataset: { i, num: number }, 'aria-label': `${number ? `${number} ` : ''}${san}: play this line up to here (hover or focus: preview it)`, text: san });
+        return h('button', { type: 'button', tabindex: -1, class: `mv${changed ? ' changed' : ''}${changed && i === line.changedFrom ? ' first-change' : ''}`, dataset: { i, num: number }, 'aria-label': `${number ? `${number} ` : ''}${san}: play this line up to here (hover or focus: preview it)`, text: san });
       }),
     );
     // a saved line has no ending to show (it was not kept), but its end can be explained too;
@@ -180,6 +268,7 @@ export class IterationsView {
       moves.append(
         h('button', {
           type: 'button',
+          tabindex: -1,
           class: `pvend pvend-${line.pvEnd}`,
           'data-testid': 'pv-end',
           title: `${end.title} Click: the position at the end of the line, its evaluation and what each piece adds to it.`,
@@ -199,6 +288,12 @@ export class IterationsView {
 
   /** Hovering and clicking the moves of lines in `el`. @param {HTMLElement} el */
   #watch(el) {
+    el.addEventListener('keydown', (e) => this.#arrow(el, /** @type {KeyboardEvent} */ (e)));
+    // a move reached by the pointer or by Tab becomes the table's tab stop
+    el.addEventListener('focusin', (e) => {
+      const b = /** @type {HTMLElement} */ (e.target);
+      if (b.matches?.('.it-line button')) this.#setStop(el, b, true);
+    });
     el.addEventListener('mouseover', (e) => this.#hover(/** @type {HTMLElement} */ (e.target)));
     el.addEventListener('focusin', (e) => this.#hover(/** @type {HTMLElement} */ (e.target)));
     el.addEventListener('mouseleave', () => this.#hover(null));
@@ -285,4 +380,21 @@ function safeFenAfter(/** @type {string} */ fen, /** @type {string[]} */ uci) {
  */
 function emptyRow(/** @type {string} */ text) {
   return h('div', { class: 'it-empty-row', role: 'row' }, h('p', { class: 'it-empty', role: 'cell', text }));
+}
+
+/**
+ * Where the focus is in `box`, as selectors of the same move in a row drawn again, then of the
+ * same move of the newest line ([] when it is on no move of a line; null when not in `box`).
+ * @returns {string[]|null}
+ */
+function focusKey(/** @type {HTMLElement} */ box) {
+  const el = document.activeElement;
+  if (!el || !box.contains(el)) return null;
+  const line = /** @type {HTMLElement|null} */ (el.closest('.it-line'));
+  if (!line) return [];
+  const which = el.classList.contains('pvend') ? 'button.pvend' : `button.mv[data-i="${/** @type {HTMLElement} */ (el).dataset.i}"]`;
+  // a row of several depths (the same line again) is drawn again one depth deeper: it keeps its first
+  const row = /** @type {HTMLElement|null} */ (line.closest('.it-row'));
+  const where = row && row.dataset.from ? `.it-row[data-from="${row.dataset.from}"] ` : '';
+  return [`${where}.it-line[data-multipv="${line.dataset.multipv}"]${where ? '' : `[data-depth="${line.dataset.depth}"]`} ${which}`, `.it-line[data-multipv="${line.dataset.multipv}"] ${which}`];
 }
