@@ -72,7 +72,7 @@ export interface EngineLine {
   score: Score;
 }
 /** What answerCommand knows of the page it answers for. */
-export interface CommandContext<M extends { uci: string; san: string }> {
+export interface CommandContext<M extends { uci: string; san: string } = { uci: string; san: string }> {
   /** the position shown */
   fen: string;
   /** the side at the bottom of the board (`board` reads from it) */
@@ -91,7 +91,7 @@ export interface CommandContext<M extends { uci: string; san: string }> {
   why?: () => Promise<Explanation | null>;
 }
 /** The reply; `move`: a legal move the caller plays. */
-export interface Answer<M> {
+export interface Answer<M = { uci: string; san: string }> {
   text: string;
   error: boolean;
   move?: M;
