@@ -34,7 +34,8 @@ export interface IterationInfo {
 
 /** One motif of a line (Engine.lineFacts). */
 export interface LineMotif {
-  kind: 'fork' | 'pin' | 'skewer' | 'discoveredAttack' | 'discoveredCheck' | 'doubleCheck' | 'hanging' | 'promotion' | 'exchangeSacrifice' | 'capture';
+  kind: 'fork' | 'pin' | 'skewer' | 'discoveredAttack' | 'discoveredCheck' | 'doubleCheck' | 'hanging' | 'promotion' | 'exchangeSacrifice' | 'capture'
+    | 'removalOfDefender' | 'overloadedDefender' | 'trappedPiece' | 'zwischenzug';
   /** The move of the line that makes it (0: the first). */
   ply: number;
   /** Who plays that move (exchangeSacrifice: the side that gives the rook; ply is the rook's capture). */

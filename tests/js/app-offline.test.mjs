@@ -233,6 +233,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
 
       // ---- export, then import the file into the library: the same data
       await page.click('#pgn-export');
+      await page.waitForSelector('#pgn-export:not([aria-busy])'); // the reasons in words come first
       const pgn = await page.inputValue('[data-testid=pgn-input]');
       const chess = new Chess();
       chess.loadPgn(pgn);
@@ -252,6 +253,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       expect(imported.headers).toMatchObject(after.headers);
       // and exporting the import gives the same text
       await page.click('#pgn-export');
+      await page.waitForSelector('#pgn-export:not([aria-busy])'); // the reasons in words come first
       expect(await page.inputValue('[data-testid=pgn-input]')).toBe(pgn);
 
       // ---- the library: two games; rename one, delete the other (two clicks), open
