@@ -242,6 +242,8 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       expect(pgn).toContain('[Annotator "Mainline 0.1.0 (depth 10)"]');
       expect(pgn).toMatch(/\{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\./);
       expect(pgn).toMatch(/\[%mlpv2 /); // the second lines: the report reads back the same
+      // the judged moves' reasons in words, in square brackets after their judgements
+      expect(pgn.replace(/\n/g, ' ')).toMatch(/(Blunder|Mistake|Inaccuracy|Missed win)\. \[[^\]]+\.\] \}/);
       expect(pgn).toMatch(/\[ECO "C50"\]\n\[Opening "Blackburne shilling gambit"\]/); // named by the app's book
       await page.click('[data-testid=library-open]');
       await page.waitForSelector('[data-testid=library][open]');
