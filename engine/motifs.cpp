@@ -267,7 +267,7 @@ void continuation_facts(const std::vector<Position>& seen, const std::vector<Mov
                 for (; k < n; ++k) {
                     if ((k - i) % 2) {
                         if (line[k].from() == at) at = line[k].to();
-                    } else if (captured_square(seen[k], line[k]) == at) {
+                    } else if (captured_square(seen[k], line[k]) == at && seen[k].piece_on(at) == q.piece_on(x)) {
                         break;
                     }
                 }
