@@ -198,6 +198,10 @@ TEST(Motifs, TrappedPiece) {
     // Trapped but not taken in the line: not claimed. Not trapped (Kc3 leaves the diagonal open): not claimed.
     EXPECT_EQ(find(facts(fen, {"c4a2", "b2b3", "g8f7"}), Kind::TRAPPED, 1), nullptr);
     EXPECT_EQ(find(facts(fen, {"c4a2", "c2c3", "a2d5"}), Kind::TRAPPED, 1), nullptr);
+    // Trapped already before White's move: h3 does not trap it, though Rxa2 then takes it.
+    const auto earlier = facts("6k1/8/8/8/8/1P6/b1K4P/R7 w - - 0 1", {"h2h3", "g8f7", "a1a2"});
+    EXPECT_EQ(earlier.balance.back() - earlier.balance.front(), 3);
+    EXPECT_EQ(find(earlier, Kind::TRAPPED, 0), nullptr);
 }
 
 TEST(Motifs, Zwischenzug) {
