@@ -431,7 +431,7 @@ export class MainlineAnalysis extends Base {
    * @param {number} gen
    */
   async #explainResult({ result, fen, position }, gen) {
-    if (!result.pv.length || gen !== this.#gen) return;
+    if (!result.pv.length || gen !== this.#gen || !this.isConnected) return;
     const engine = await this.engine;
     // asking the engine stops a search: only while this analysis is still the newest
     if (gen !== this.#gen) return;
