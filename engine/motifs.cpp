@@ -253,8 +253,8 @@ void continuation_facts(const std::vector<Position>& seen, const std::vector<Mov
             }
         }
         // Trapped: after this move (not a check) a piece of theirs is attacked with no safe
-        // square, which it had before (had they moved instead of us); followed along the line
-        // until we take it.
+        // square, where before it (had they been to move) it was not attacked or had one;
+        // followed along the line until we take it.
         if (!q.in_check() && ahead(i, us)) {
             const Bitboard before = p.in_check() ? 0 : hanging_pieces(p, them);
             Position pass = p;
