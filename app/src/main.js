@@ -77,6 +77,7 @@ const threatEngine = new EngineHandle({ Hash: 16, Threads: 1 }, { onError: crash
 const toolsEngine = new EngineHandle({ Hash: 16, Threads: 1 }, { onError: crashed });
 // The facts of lines for explanations in words: no searches, so the smallest table.
 const factsEngine = new EngineHandle({ Hash: 1, Threads: 1 }, { onError: crashed });
+const words = new WordsController({ engine: factsEngine });
 
 /**
  * The analysis engine as the panel shows it: its build, stop mode and threads, and what the page
@@ -131,6 +132,7 @@ new LibraryController({
     } else await saving.storage?.renameGame(id, name);
   },
   forget: (id) => saving.forget(id),
+  reasons: (tree) => words.reasons(tree),
   toast,
 });
 
@@ -175,7 +177,6 @@ new IterationsView({ rows: $('iterations'), stored: $('stored'), preview: $('pre
 });
 new MoveList($('moves'), store, goTo);
 new EvalGraph($('eval-graph'), store, goTo);
-const words = new WordsController({ engine: factsEngine });
 new MoveInfo($('move-info'), store, { playLine: (from, uci) => store.state.mode === 'analyse' && game.playLine(from, uci), words: (n, cls) => words.explain(n, cls) });
 new ReportPanel(store, { run: (limits) => review.run(limits), cancel: () => review.cancel(), goTo, practise: (color) => practice.start(color) });
 new PracticePanel(store, { hint: () => practice.hint(), reveal: () => practice.reveal(), next: () => practice.next(), stop: () => practice.stop() });
@@ -204,11 +205,13 @@ new Controls(store, {
     const loaded = game.loadPgn(pgn);
     if (loaded) toast(loaded);
   },
-  exportPgn: () => {
-    const pgn = game.pgn();
+  exportPgn: async () => {
+    // the judged moves' reasons in words first (from the engine's facts; writing is synchronous)
+    const reasons = await words.reasons(store.state.tree).catch(() => new Map());
+    const pgn = game.pgn(reasons);
     const name = store.state.game.name;
     download(name ? fileName(name) : `mainline-${new Date().toISOString().slice(0, 10)}.pgn`, pgn);
-    toast('PGN exported with its evaluations, the report and your notes (downloaded, and shown in the PGN box).');
+    toast(`PGN exported with its evaluations, the report${reasons.size ? ', the reasons in words' : ''} and your notes (downloaded, and shown in the PGN box).`);
     return pgn;
   },
 });

@@ -3,9 +3,11 @@
 // claim against them before a sentence is shown. The facts come from an engine of their own, so
 // asking never stops the live analysis or a practice search.
 import { explainMove } from 'mainline-chess/explain';
+import { pgnAnnotations, reportOf } from '../model/gamereport.js';
 
 /**
  * @typedef {import('../services/engine.js').EngineHandle} EngineHandle
+ * @typedef {import('../model/tree.js').GameTree} GameTree
  * @typedef {import('../model/tree.js').MoveNode} MoveNode
  * @typedef {import('mainline-chess/explain').Sentence} Sentence
  * @typedef {{ sentences: Sentence[], numbersOnly: boolean }} Words
@@ -42,6 +44,33 @@ export class WordsController {
       p.catch(() => byClass?.delete(key)); // a failure is not remembered: asked again next time
     }
     return p;
+  }
+
+  /**
+   * The reason in words of every move the game report judges (the moves whose PGN comment gets
+   * a judgement), by node id, for the PGN export: the sentences explainMove verified, joined.
+   * A move whose words cannot be had (no evaluations, an engine error) has none; the others are
+   * still given.
+   * @param {GameTree} tree
+   * @returns {Promise<Map<number, string>>}
+   */
+  async reasons(tree) {
+    const report = reportOf(tree);
+    const { judgements } = pgnAnnotations(report);
+    /** @type {Map<number, string>} */
+    const out = new Map();
+    for (const [id, verdict] of report.verdicts) {
+      const node = tree.nodes.get(id);
+      if (!node || !judgements.get(id)) continue;
+      try {
+        const words = await this.explain(node, verdict.cls);
+        const text = words.sentences.map((s) => s.text).join(' ');
+        if (text) out.set(id, text);
+      } catch {
+        // no words for this move: its judgement is written without them
+      }
+    }
+    return out;
   }
 
   /**
