@@ -64,6 +64,31 @@ Motif motif(Kind k, int ply, Color by, Square s, Piece p) {
     return m;
 }
 
+// The square of the piece `mv` takes in `p` (en passant: beside its destination), or SQ_NONE.
+Square captured_square(const Position& p, Move mv) {
+    if (mv.kind() == Move::CASTLING) return SQ_NONE;
+    const Square s = mv.kind() == Move::EN_PASSANT ? Square(mv.to() + (p.side_to_move() == WHITE ? -8 : 8)) : mv.to();
+    return p.empty(s) ? SQ_NONE : s;
+}
+
+// Whether the piece of the side to move on `x` has no move that keeps it: each one leaves it
+// attacked and not defended enough (hanging_pieces), unless it takes something worth as much.
+bool no_safe_square(const Position& q, Square x) {
+    const int value = points(q.piece_on(x));
+    const Color side = q.side_to_move();
+    Position r = q;
+    for (Move m : legal_moves(q)) {
+        if (m.from() != x) continue;
+        const Square c = captured_square(q, m);
+        if (c != SQ_NONE && points(q.piece_on(c)) >= value) return false;
+        r.do_move(m);
+        const bool lost = hanging_pieces(r, side) & square_bb(m.to());
+        r.undo_move(m);
+        if (!lost) return false;
+    }
+    return true;
+}
+
 // Pins and skewers by the line piece that just moved to `s`.
 void lines_through(const Position& q, int ply, Square s, std::vector<Motif>& out) {
     const Piece p = q.piece_on(s);
@@ -104,9 +129,9 @@ void facts_of_move(const Position& p, const Position& q, Move mv, int ply, std::
     const Piece moved = q.piece_on(to);
     const bool castling = mv.kind() == Move::CASTLING;
 
-    const Square cap_sq = mv.kind() == Move::EN_PASSANT ? Square(to + (us == WHITE ? -8 : 8)) : to;
-    const Piece captured = castling ? NO_PIECE : p.piece_on(cap_sq);
-    if (captured != NO_PIECE) {
+    const Square cap_sq = captured_square(p, mv);
+    if (cap_sq != SQ_NONE) {
+        const Piece captured = p.piece_on(cap_sq);
         Motif m = motif(Kind::CAPTURE, ply, us, to, moved);
         m.targets[0] = cap_sq;
         m.target_pieces[0] = captured;
@@ -173,6 +198,110 @@ void facts_of_move(const Position& p, const Position& q, Move mv, int ply, std::
     }
 }
 
+// The motifs only the line's continuation shows (motifs.h: REMOVAL_OF_DEFENDER, OVERLOADED,
+// TRAPPED, ZWISCHENZUG). seen[i] is the position before ply i of `line`; f has its balance.
+void continuation_facts(const std::vector<Position>& seen, const std::vector<Move>& line, LineFacts& f) {
+    const int n = f.plies;
+    // Whether `c` ends the line ahead of where it was before ply i.
+    auto ahead = [&](int i, Color c) {
+        const int d = f.balance[std::size_t(n)] - f.balance[std::size_t(i)];
+        return c == f.first ? d > 0 : d < 0;
+    };
+    // The ply from `from` on, of the side moving at `from`, that takes the piece `pc` on `x`
+    // left undefended; -1 if none.
+    auto taken_undefended = [&](int from, Square x, Piece pc) {
+        for (int k = from; k < n; k += 2)
+            if (captured_square(seen[k], line[k]) == x && seen[k].piece_on(x) == pc) return defended(seen[k], x) ? -1 : k;
+        return -1;
+    };
+    int trapped_taken_at = -1;
+    for (int i = 0; i < n; ++i) {
+        const Position &p = seen[i], &q = seen[i + 1];
+        const Color us = p.side_to_move(), them = ~us;
+        const Square to = line[i].to();
+        const Piece moved = q.piece_on(to);
+        const Square c = captured_square(p, line[i]);
+        const Bitboard occ = p.pieces(), theirs = p.pieces(them) & ~p.pieces(them, KING);
+        // The guards of x among their pieces, before the move.
+        auto guards = [&](Square x) { return p.attackers_to(x, occ) & p.pieces(them); };
+        if (c != SQ_NONE && ahead(i, us)) {
+            // Removal of the defender: what we take was the only guard of another piece.
+            for (Bitboard b = attacks_from(p.piece_on(c), c, occ) & theirs; b;) {
+                const Square x = pop_lsb(b);
+                if (guards(x) != square_bb(c) || taken_undefended(i + 2, x, p.piece_on(x)) < 0) continue;
+                Motif m = motif(Kind::REMOVAL_OF_DEFENDER, i, us, to, moved);
+                add_target(m, p, c);
+                add_target(m, p, x);
+                f.motifs.push_back(m);
+                break;
+            }
+            // Overloaded: the only guard of what we take also alone guards another piece we
+            // attack, and it is the piece they move next.
+            const Bitboard g = guards(c);
+            if (g && !more_than_one(g) && i + 1 < n && line[i + 1].from() == lsb(g)) {
+                const Square d = lsb(g);
+                for (Bitboard b = attacks_from(p.piece_on(d), d, occ) & theirs & ~square_bb(c); b;) {
+                    const Square x = pop_lsb(b);
+                    if (guards(x) != square_bb(d) || !p.attacked_by(us, x) || taken_undefended(i + 2, x, p.piece_on(x)) < 0) continue;
+                    Motif m = motif(Kind::OVERLOADED, i, us, to, moved);
+                    add_target(m, p, d);
+                    add_target(m, p, c);
+                    add_target(m, p, x);
+                    f.motifs.push_back(m);
+                    break;
+                }
+            }
+        }
+        // Trapped: after this move (not a check) a piece of theirs is attacked with no safe
+        // square, where before it (had they been to move) it was not attacked or had one;
+        // followed along the line until we take it.
+        if (!q.in_check() && ahead(i, us)) {
+            const Bitboard before = p.in_check() ? 0 : hanging_pieces(p, them);
+            Position pass = p;
+            if (before) pass.do_null_move();
+            for (Bitboard b = hanging_pieces(q, them) & ~q.pieces(PAWN); b;) {
+                const Square x = pop_lsb(b);
+                if (!no_safe_square(q, x) || ((before & square_bb(x)) && no_safe_square(pass, x))) continue;
+                Square at = x;
+                int k = i + 1;
+                for (; k < n; ++k) {
+                    if ((k - i) % 2) {
+                        if (line[k].from() == at) at = line[k].to();
+                    } else if (captured_square(seen[k], line[k]) == at && seen[k].piece_on(at) == q.piece_on(x)) {
+                        break;
+                    }
+                }
+                if (k == n || k == trapped_taken_at) continue;
+                trapped_taken_at = k;
+                Motif m = motif(Kind::TRAPPED, i, us, to, moved);
+                add_target(m, q, x);
+                if (at != x) add_target(m, seen[k], at);
+                f.motifs.push_back(m);
+            }
+        }
+        // Zwischenzug: they could take back on `to`, but check or threaten more first, and take
+        // back (where the piece went) on their next move.
+        if (c != SQ_NONE && i + 3 < n && line[i + 1].to() != to) {
+            const Position& r = seen[i + 2];
+            const Square back = line[i + 2].from() == to ? line[i + 2].to() : to;
+            bool could = false;
+            for (Move m : legal_moves(q)) could |= m.to() == to;
+            Bitboard threat = 0;
+            for (Bitboard b = hanging_pieces(r, us) & ~hanging_pieces(q, us); b;) {
+                const Square s = pop_lsb(b);
+                if (points(r.piece_on(s)) > points(moved)) threat |= square_bb(s);
+            }
+            if (could && (r.in_check() || threat) && captured_square(seen[i + 3], line[i + 3]) == back && seen[i + 3].piece_on(back) == moved) {
+                const Square z = line[i + 1].to();
+                Motif m = motif(Kind::ZWISCHENZUG, i + 1, them, z, r.piece_on(z));
+                add_target(m, q, to);
+                add_target(m, r, r.in_check() ? r.king_square(us) : lsb(threat));
+                f.motifs.push_back(m);
+            }
+        }
+    }
+}
+
 }  // namespace
 
 Bitboard hanging_pieces(const Position& pos, Color side) {
@@ -201,16 +330,19 @@ LineFacts analyse_line(const Position& start, const std::vector<Move>& line) {
     Piece first_rook_taker[COLOR_NB] = {NO_PIECE, NO_PIECE};
     // Whether each move of the line gave check (for perpetual check).
     std::vector<bool> checked;
+    // seen[i]: the position before ply i, and at the end the line's last position.
+    std::vector<Position> seen;
+    seen.reserve(line.size() + 1);
     for (std::size_t i = 0; i < line.size(); ++i) {
         const Move mv = line[i];
         if (!is_legal(pos, mv)) {
             f.error = "move " + std::to_string(i + 1) + " of the line is not legal";
             break;
         }
-        const Position before = pos;
+        seen.push_back(pos);
         pos.do_move(mv);
         const std::size_t first_new = f.motifs.size();
-        facts_of_move(before, pos, mv, int(i), f.motifs);
+        facts_of_move(seen.back(), pos, mv, int(i), f.motifs);
         for (std::size_t k = first_new; k < f.motifs.size(); ++k) {
             const Motif& m = f.motifs[k];
             if (m.kind != Kind::CAPTURE) continue;
@@ -230,6 +362,8 @@ LineFacts analyse_line(const Position& start, const std::vector<Move>& line) {
         f.balance.push_back(balance());
         ++f.plies;
     }
+    seen.push_back(pos);
+    continuation_facts(seen, line, f);
     // The exchange: one side's rook went for one of the other side's minor pieces.
     for (Color c : {WHITE, BLACK}) {
         if (rooks_lost[c] - rooks_lost[~c] == 1 && minors_lost[~c] - minors_lost[c] == 1) {
@@ -298,6 +432,10 @@ std::string_view to_string(Kind k) {
     case Kind::PROMOTION: return "promotion";
     case Kind::EXCHANGE_SACRIFICE: return "exchangeSacrifice";
     case Kind::CAPTURE: return "capture";
+    case Kind::REMOVAL_OF_DEFENDER: return "removalOfDefender";
+    case Kind::OVERLOADED: return "overloadedDefender";
+    case Kind::TRAPPED: return "trappedPiece";
+    case Kind::ZWISCHENZUG: return "zwischenzug";
     }
     return "?";
 }

@@ -1,7 +1,9 @@
 // What happens along a line, in facts that can be checked: the material balance after every ply,
 // the captures, how the line ends (mate in N, and which pattern of mate), and the tactical motifs
 // each move makes (fork, pin, skewer, discovered attack or check, double check, a piece left
-// hanging, promotion, exchange sacrifice, perpetual check). The web API turns these into
+// hanging, promotion, exchange sacrifice, perpetual check), and the motifs that only the line's
+// continuation shows (removal of the defender, an overloaded defender, a trapped piece, an
+// in-between move: each stated only when the line then wins what it threatens). The web API turns these into
 // sentences (web/src/explain.js), and says only what these facts support.
 //
 // Every motif is found on the position after the move that makes it, from the board alone
@@ -33,6 +35,18 @@ enum class Kind {
                         // others, `by` is the side that gives the rook, `ply`/`square`/`piece` are
                         // the capture of that rook, and the target is the rook
     CAPTURE,            // a capture (what was taken, by what)
+    // Found from the continuation too; each only when the line shows it paying off.
+    REMOVAL_OF_DEFENDER,  // a capture of the only guard of another piece (targets: the guard, the
+                          // piece), which the line then takes undefended and ends ahead
+    OVERLOADED,           // a capture of a piece whose only guard alone guards another attacked
+                          // piece (targets: the guard, the captured piece, the other); the guard
+                          // takes back or moves, the other falls undefended, the line ends ahead
+    TRAPPED,              // after the move a piece of theirs is newly attacked and every move of it
+                          // is lost too (targets: where it stands, where the line takes it if
+                          // elsewhere); the line takes it and ends ahead
+    ZWISCHENZUG,          // after the other side's capture, a check or a bigger threat instead of
+                          // the recapture that was there (targets: the piece that could be taken
+                          // back, the king or threatened piece); the capture back comes next move
 };
 
 // Why the line ended, when it ends by the rules.

@@ -149,3 +149,72 @@ TEST(Motifs, IllegalMoveStopsTheFacts) {
     EXPECT_EQ(f.plies, 1);
     EXPECT_NE(f.error.find("move 2"), std::string::npos);
 }
+
+// ---- Motifs the continuation shows: each on a composed position where the line wins what the
+// motif threatens (positive), and beside it the same position where it does not (negative).
+
+TEST(Motifs, RemovalOfTheDefender) {
+    // Ruy Lopez, 3...a6?: Bxc6 takes the only guard of e5, and Nxe5 takes the pawn undefended.
+    const std::string fen = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+    const auto f = facts(fen, {"b5c6", "d7c6", "f3e5"});
+    const motifs::Motif* r = find(f, Kind::REMOVAL_OF_DEFENDER, 0);
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(r->by, WHITE);
+    EXPECT_EQ(square_name(r->square), "c6");
+    EXPECT_EQ(target_squares(*r), (std::vector<std::string>{"c6", "e5"}));
+    EXPECT_EQ(f.balance.back() - f.balance.front(), 1);
+    // The same capture when the line does not take the pawn: no removal of the defender.
+    EXPECT_EQ(find(facts(fen, {"b5c6", "d7c6", "e1g1"}), Kind::REMOVAL_OF_DEFENDER, 0), nullptr);
+    // With ...d6 played the pawn has a second guard: Nxe5 loses the knight, nothing is claimed.
+    const auto guarded = facts("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4", {"b5c6", "b7c6", "f3e5", "d6e5"});
+    EXPECT_EQ(find(guarded, Kind::REMOVAL_OF_DEFENDER, 0), nullptr);
+}
+
+TEST(Motifs, OverloadedDefender) {
+    // The queen on d7 alone guards the rook on c8 and the bishop on d6: Rxc8+ Qxc8 Qxd6.
+    const auto f = facts("2r3k1/3q1ppp/3b4/8/8/6QP/5PP1/2R3K1 w - - 0 1", {"c1c8", "d7c8", "g3d6"});
+    const motifs::Motif* o = find(f, Kind::OVERLOADED, 0);
+    ASSERT_NE(o, nullptr);
+    EXPECT_EQ(o->by, WHITE);
+    EXPECT_EQ(target_squares(*o), (std::vector<std::string>{"d7", "c8", "d6"}));
+    EXPECT_EQ(f.balance.back() - f.balance.front(), 3);
+    EXPECT_EQ(find(f, Kind::REMOVAL_OF_DEFENDER, 0), nullptr);
+    // A pawn on e7 guards d6 as well: the queen is not overloaded, and the line wins nothing.
+    const auto g = facts("2r3k1/3qpppp/3b4/8/8/6QP/5PP1/2R3K1 w - - 0 1", {"c1c8", "d7c8", "g3d6", "e7d6"});
+    EXPECT_EQ(find(g, Kind::OVERLOADED, 0), nullptr);
+}
+
+TEST(Motifs, TrappedPiece) {
+    // ...Bxa2? b3: the bishop's last way out is shut (b1 and b3 are guarded), and Rxa2 takes it.
+    const std::string fen = "6k1/8/8/8/2b5/8/PPK5/R7 b - - 0 1";
+    const auto f = facts(fen, {"c4a2", "b2b3", "g8f7", "a1a2"});
+    const motifs::Motif* t = find(f, Kind::TRAPPED, 1);
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ(t->by, WHITE);
+    EXPECT_EQ(square_name(t->square), "b3");
+    EXPECT_EQ(target_squares(*t), (std::vector<std::string>{"a2"}));
+    // The bishop was attacked before b3 too, but could leave: only b3 traps it.
+    EXPECT_EQ(find(f, Kind::TRAPPED, 0), nullptr);
+    // Trapped but not taken in the line: not claimed. Not trapped (Kc3 leaves the diagonal open): not claimed.
+    EXPECT_EQ(find(facts(fen, {"c4a2", "b2b3", "g8f7"}), Kind::TRAPPED, 1), nullptr);
+    EXPECT_EQ(find(facts(fen, {"c4a2", "c2c3", "a2d5"}), Kind::TRAPPED, 1), nullptr);
+    // Trapped already before White's move: h3 does not trap it, though Rxa2 then takes it.
+    const auto earlier = facts("6k1/8/8/8/8/1P6/b1K4P/R7 w - - 0 1", {"h2h3", "g8f7", "a1a2"});
+    EXPECT_EQ(earlier.balance.back() - earlier.balance.front(), 3);
+    EXPECT_EQ(find(earlier, Kind::TRAPPED, 0), nullptr);
+}
+
+TEST(Motifs, Zwischenzug) {
+    // Bxf6 could be taken back at once, but ...Bb4+ comes first; after c3, ...Qxf6.
+    const std::string fen = "3q1bk1/6pp/5n2/6B1/8/8/2P5/4K3 w - - 0 1";
+    const auto f = facts(fen, {"g5f6", "f8b4", "c2c3", "d8f6"});
+    const motifs::Motif* z = find(f, Kind::ZWISCHENZUG, 1);
+    ASSERT_NE(z, nullptr);
+    EXPECT_EQ(z->by, BLACK);
+    EXPECT_EQ(square_name(z->square), "b4");
+    EXPECT_EQ(target_squares(*z), (std::vector<std::string>{"f6", "e1"}));
+    EXPECT_TRUE(z->absolute);
+    // Taken back at once: no in-between move. A check that never takes back: none either.
+    EXPECT_EQ(find(facts(fen, {"g5f6", "d8f6"}), Kind::ZWISCHENZUG, 1), nullptr);
+    EXPECT_EQ(find(facts(fen, {"g5f6", "f8b4", "c2c3", "b4a5"}), Kind::ZWISCHENZUG, 1), nullptr);
+}

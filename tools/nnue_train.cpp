@@ -77,6 +77,7 @@ struct Options {
     std::string out;
     std::string checkpoint;
     std::string resume;
+    std::string init;  // start from this network's (dequantised) weights instead of random ones
     std::vector<std::string> files;
 };
 
@@ -348,6 +349,29 @@ struct Trainer {
         V.assign(L.size(), 0.0f);
     }
 
+    // The float weights of a quantised network (its values divided by the quantisation scales):
+    // a new generation trained on new data can start where an earlier one ended. Its shape must
+    // be the one asked for.
+    std::string load_network(const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) return "cannot open the file";
+        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        Result<nnue::Network> r = nnue::Network::parse(bytes.data(), bytes.size());
+        if (!r) return r.error();
+        const nnue::Network& q = r.value();
+        if (q.hidden() != L.h || q.buckets() != L.nb)
+            return "the network is 768x" + std::to_string(q.hidden()) + " with " + std::to_string(q.buckets()) +
+                   " output buckets; --hidden " + std::to_string(L.h) + " --buckets " + std::to_string(L.nb) + " asked for";
+        const std::size_t h = std::size_t(L.h);
+        for (std::size_t i = 0; i < nnue::INPUTS * h; ++i) P[L.w1() + i] = float(q.weights(0)[i]) / nnue::QA;
+        for (std::size_t i = 0; i < h; ++i) P[L.b1() + i] = float(q.biases()[i]) / nnue::QA;
+        for (int b = 0; b < L.nb; ++b) {
+            for (std::size_t i = 0; i < 2 * h; ++i) P[L.w2(b) + i] = float(q.output_weights(b)[i]) / nnue::QB;
+            P[L.b2(b)] = float(double(q.output_bias(b)) / (nnue::QA * nnue::QB));
+        }
+        return "";
+    }
+
     void prepare_threads() {
         grads.assign(opt.threads, std::vector<float>(L.size(), 0.0f));
         touched.assign(opt.threads, std::vector<std::uint8_t>(nnue::INPUTS, 0));
@@ -590,6 +614,7 @@ bool parse_options(int argc, char** argv, Options& o) {
         else if (a == "--out") o.out = value();
         else if (a == "--checkpoint") o.checkpoint = value();
         else if (a == "--resume") o.resume = value();
+        else if (a == "--init") o.init = value();
         else if (a.rfind("--", 0) == 0) {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());
             return false;
@@ -600,11 +625,15 @@ bool parse_options(int argc, char** argv, Options& o) {
         std::fprintf(stderr, "option out of range\n");
         return false;
     }
+    if (!o.resume.empty() && !o.init.empty()) {
+        std::fprintf(stderr, "--resume and --init both give the starting weights: give one\n");
+        return false;
+    }
     if (o.files.empty()) {
         std::fprintf(stderr,
                      "usage: mainline_nnue_train [--hidden H] [--buckets B] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
                      "         [--threads N] [--val-fraction X] [--seed N] [--max-positions N] [--mirror]\n"
-                     "         [--out NET.mlnn] [--checkpoint FILE] [--resume FILE] DATA_FILE...\n"
+                     "         [--out NET.mlnn] [--checkpoint FILE] [--resume FILE | --init NET.mlnn] DATA_FILE...\n"
                      "       mainline_nnue_train --verify NET.mlnn [FEN ...]\n");
         return false;
     }
@@ -683,6 +712,14 @@ int main(int argc, char** argv) {
                     (unsigned long long)tr.step);
     } else {
         tr.init();
+        if (!opt.init.empty()) {
+            const std::string err = tr.load_network(opt.init);
+            if (!err.empty()) {
+                std::fprintf(stderr, "%s: %s\n", opt.init.c_str(), err.c_str());
+                return 1;
+            }
+            std::printf("initial weights from %s\n", opt.init.c_str());
+        }
     }
     tr.prepare_threads();
 

@@ -1,7 +1,8 @@
 // Types of `mainline-chess/element` (src/element.js): `import 'mainline-chess/element'` registers
 // <mainline-analysis>, the engine's live analysis as one tag.
 
-import type { Engine, EngineError, IterationInfo, SearchResult } from './index.js';
+import type { Engine, EngineError, IterationInfo, LineFacts, SearchResult } from './index.js';
+import type { Sentence } from './explain.js';
 
 /** What the `iteration` event carries: one iteration (or one line of it) and the searched position. */
 export interface AnalysisIterationDetail extends IterationInfo {
@@ -11,6 +12,22 @@ export interface AnalysisIterationDetail extends IterationInfo {
 /** What the `bestmove` event carries: the search's result and the searched position. */
 export interface AnalysisBestMoveDetail extends SearchResult {
   fen: string;
+}
+
+/** What the `explain` event carries (with the `explain` attribute, after `bestmove`): the best line in words. */
+export interface AnalysisExplainDetail {
+  /** The searched position. */
+  fen: string;
+  /** The best line (UCI) the words are about. */
+  pv: string[];
+  /** The sentences' text, joined: what the element shows. */
+  text: string;
+  /** Each sentence with its claims, every one checked against `facts`. */
+  sentences: Sentence[];
+  /** Nothing could be named for certain: the words say only the score, and say so. */
+  numbersOnly: boolean;
+  /** The engine's facts along the line (Engine.lineFacts), which the claims were checked against. */
+  facts: LineFacts;
 }
 
 /** What the `move` event carries: a move made on the board (with `interactive`). */
@@ -23,18 +40,19 @@ export interface AnalysisMoveDetail {
 export interface MainlineAnalysisEventMap extends Omit<HTMLElementEventMap, 'error'> {
   iteration: CustomEvent<AnalysisIterationDetail>;
   bestmove: CustomEvent<AnalysisBestMoveDetail>;
+  explain: CustomEvent<AnalysisExplainDetail>;
   move: CustomEvent<AnalysisMoveDetail>;
   /** An engine error, or a bad attribute (the element keeps its previous position and analyses it). */
   error: CustomEvent<EngineError | Error>;
 }
 
 /**
- * <mainline-analysis fen pgn orientation multipv depth movetime threads interactive screen-reader worker-url wasm-url>.
+ * <mainline-analysis fen pgn orientation multipv depth movetime threads interactive screen-reader explain worker-url wasm-url>.
  * Styled through CSS custom properties (--mainline-board-size, --mainline-light-square,
  * --mainline-dark-square, --mainline-accent, --mainline-arrow, --mainline-best-arrow,
  * --mainline-font, --mainline-text, --mainline-muted, --mainline-line, --mainline-background,
  * --mainline-panel-height, ...) and ::part(board | evalbar | panel | head | score | status | note |
- * iterations | row | depth | line | value | pvend | error | promotion | container | reader |
+ * iterations | row | depth | line | value | pvend | error | explain | promotion | container | reader |
  * reader-position | command | reader-reply | reader-live).
  */
 export class MainlineAnalysis extends HTMLElement {
@@ -50,6 +68,8 @@ export class MainlineAnalysis extends HTMLElement {
   interactive: boolean;
   /** `screen-reader`: the text view (position in words, a box for moves and commands, announcements). */
   screenReader: boolean;
+  /** `explain`: when an analysis ends, its best line in words (verified against the engine's facts), shown and sent as an `explain` event. */
+  explain: boolean;
   /** The element's engine, started on first use (one per element, ended when it leaves the page). */
   readonly engine: Promise<Engine>;
   /** The position analysed: a start FEN and the UCI moves played from it. */

@@ -30,3 +30,5 @@ export function verifyClaims(claims: Claim[], facts: LineFacts): string;
 export function lineSentences(facts: LineFacts, o: { subject: string; side: Side; bad: boolean }): Sentence[];
 /** One or two sentences for a move of a game; `numbersOnly` when nothing could be named for certain. */
 export function explainMove(o: { mover: Side; line: LineFacts; best?: LineFacts; verdict?: string; before?: Score; after?: Score }): { sentences: Sentence[]; numbersOnly: boolean };
+/** Words for the engine's best line in a live analysis: what it forces or wins (verified), or the score only (`numbersOnly`). */
+export function explainLine(line: LineFacts, score?: Score): { sentences: Sentence[]; numbersOnly: boolean };

@@ -34,7 +34,8 @@ export interface IterationInfo {
 
 /** One motif of a line (Engine.lineFacts). */
 export interface LineMotif {
-  kind: 'fork' | 'pin' | 'skewer' | 'discoveredAttack' | 'discoveredCheck' | 'doubleCheck' | 'hanging' | 'promotion' | 'exchangeSacrifice' | 'capture';
+  kind: 'fork' | 'pin' | 'skewer' | 'discoveredAttack' | 'discoveredCheck' | 'doubleCheck' | 'hanging' | 'promotion' | 'exchangeSacrifice' | 'capture'
+    | 'removalOfDefender' | 'overloadedDefender' | 'trappedPiece' | 'zwischenzug';
   /** The move of the line that makes it (0: the first). */
   ply: number;
   /** Who plays that move (exchangeSacrifice: the side that gives the rook; ply is the rook's capture). */
@@ -44,7 +45,12 @@ export interface LineMotif {
   /** FEN letter, upper case for White. */
   piece: string;
   /** fork: the attacked pieces; pin/skewer: front then back; discovered: the attacked piece;
-   * hanging: the piece itself; capture: the captured piece. */
+   * hanging: the piece itself; capture: the captured piece; removalOfDefender: the guard taken,
+   * then the piece it alone guarded; overloadedDefender: the guard, the piece taken, the other
+   * piece it alone guarded; trappedPiece: the piece, then where the line takes it if it moved;
+   * zwischenzug: the piece that could have been taken back, then the king checked or the piece
+   * threatened instead (all as they stood before the move, or after it for trappedPiece and
+   * zwischenzug's second). */
   targets: { square: string; piece: string }[];
   /** The king is one of the targets (pinned to it, forked, skewered). */
   absolute: boolean;

@@ -80,6 +80,7 @@ const threatEngine = new EngineHandle({ Hash: 16, Threads: 1 }, { onError: crash
 const toolsEngine = new EngineHandle({ Hash: 16, Threads: 1 }, { onError: crashed });
 // The facts of lines for explanations in words: no searches, so the smallest table.
 const factsEngine = new EngineHandle({ Hash: 1, Threads: 1 }, { onError: crashed });
+const words = new WordsController({ engine: factsEngine });
 
 /**
  * The analysis engine as the panel shows it: its build, stop mode and threads, and what the page
@@ -134,6 +135,7 @@ new LibraryController({
     } else await saving.storage?.renameGame(id, name);
   },
   forget: (id) => saving.forget(id),
+  reasons: (tree) => words.reasons(tree),
   toast,
 });
 
@@ -158,8 +160,6 @@ const userMove = (/** @type {{ from: string, to: string, promotion?: string }} *
   else game.play(move);
 };
 new BoardView($('board'), store, { onMove: (from, to, promotion) => userMove({ from, to, promotion }) });
-const words = new WordsController({ engine: factsEngine });
-
 /** The game report in words, for the board in words' `report`. */
 function reportInWords() {
   const s = store.state;
@@ -192,7 +192,7 @@ async function whyInWords() {
   }
   const l = reader.latest();
   if (!l || !l.pv.length) return null;
-  const w = await words.best(n.fen, l.pv);
+  const w = await words.best(n.fen, l.pv, l.score);
   return { about: `The engine’s best move at depth ${l.depth}, ${l.san[0]}`, sentences: w.sentences.map((x) => x.text), numbersOnly: w.numbersOnly };
 }
 
@@ -246,11 +246,13 @@ new Controls(store, {
     const loaded = game.loadPgn(pgn);
     if (loaded) toast(loaded);
   },
-  exportPgn: () => {
-    const pgn = game.pgn();
+  exportPgn: async () => {
+    // the judged moves' reasons in words first (from the engine's facts; writing is synchronous)
+    const reasons = await words.reasons(store.state.tree).catch(() => new Map());
+    const pgn = game.pgn(reasons);
     const name = store.state.game.name;
     download(name ? fileName(name) : `mainline-${new Date().toISOString().slice(0, 10)}.pgn`, pgn);
-    toast('PGN exported with its evaluations, the report and your notes (downloaded, and shown in the PGN box).');
+    toast(`PGN exported with its evaluations, the report${reasons.size ? ', the reasons in words' : ''} and your notes (downloaded, and shown in the PGN box).`);
     return pgn;
   },
 });

@@ -17,6 +17,9 @@ import { ReviewController } from '../../app/src/controllers/review.js';
 import { PlayController } from '../../app/src/controllers/play.js';
 import { PracticeController } from '../../app/src/controllers/practice.js';
 import { ExplainController } from '../../app/src/controllers/explain.js';
+import { WordsController } from '../../app/src/controllers/words.js';
+import { exportPgn, parsePgn } from '../../app/src/model/pgn.js';
+import { verifyClaims } from '../../web/src/explain.js';
 import { OpeningsController } from '../../app/src/controllers/openings.js';
 import { fenAfter } from '../../app/src/model/rules.js';
 import { movableSide } from '../../app/src/model/shown.js';
@@ -209,6 +212,43 @@ describe('learn from your mistakes (PracticeController)', () => {
     practice.stop();
     s = await until(store, (st) => st.mode === 'analyse' && st.practice === null);
   }, 90000);
+});
+
+describe('PGN export with the reasons in words (WordsController.reasons, exportPgn)', () => {
+  test('every judged move gets its verified reason after its judgement; read back, the reasons go and come again the same', async () => {
+    const facts = engine();
+    const words = new WordsController({ engine: facts });
+    const { tree, bxf7, ng5, qb3 } = reportTree();
+    const reasons = await words.reasons(tree);
+    // the report judges 5.Bxf7+ (Brilliant), 6.Ng5+ (Missed win), 7.Qb3+ (Blunder); the engine's own
+    // replies (Best) get no judgement in the PGN, so no reason
+    expect([...reasons.keys()].sort((a, b) => a - b)).toEqual([bxf7.id, ng5.id, qb3.id]);
+    // each reason is the sentences explainMove kept, each claim of which holds for the engine's line
+    const e = await facts.get();
+    for (const [node, cls] of [[bxf7, 'brilliant'], [ng5, 'missed-win'], [qb3, 'blunder']]) {
+      const w = await words.explain(node, cls);
+      expect(reasons.get(node.id)).toBe(w.sentences.map((x) => x.text).join(' '));
+      const line = await e.lineFacts(node.parent.fen, [node.uci, ...(node.eval.pv || [])]);
+      const best = node.parent.eval.pv[0] !== node.uci ? await e.lineFacts(node.parent.fen, node.parent.eval.pv) : null;
+      for (const x of w.sentences) expect([verifyClaims(x.claims, line), best ? verifyClaims(x.claims, best) : 'no best line']).toContain('');
+    }
+    // 7.Qb3+ keeps the material level in the engine's line: the numbers only, said so, then the best move
+    expect(reasons.get(qb3.id)).toBe('No tactic can be named for certain (the engine’s line keeps the material level): the evaluation goes from +1.00 to -3.00. d4 was best.');
+    const headers = { White: 'W', Black: 'B', FEN: tree.root.fen, SetUp: '1' };
+    const pgn = exportPgn(tree, headers, reasons);
+    const flat = pgn.replace(/\n/g, ' ');
+    expect(flat).toContain(`(1.00 → -3.00) Blunder. [${reasons.get(qb3.id)}] }`);
+    expect(flat).toContain(`Missed win. [${reasons.get(ng5.id)}] }`);
+    expect(flat).toContain(`Brilliant move. [${reasons.get(bxf7.id)}] }`);
+    // without the reasons: the judgements alone, as before
+    const plain = exportPgn(tree, headers).replace(/\n/g, ' ');
+    expect(plain).toContain('(1.00 → -3.00) Blunder. d4 was best. }');
+    expect(plain).not.toContain('No tactic');
+    // read back, the reasons are not taken for notes; exported again with its reasons, the same text
+    const back = parsePgn(pgn);
+    expect(back.tree.mainline().every((n) => !n.note)).toBe(true);
+    expect(exportPgn(back.tree, back.headers, await words.reasons(back.tree))).toBe(pgn);
+  }, 60000);
 });
 
 describe('the threat (ThreatController) and the score’s explanation (ExplainController)', () => {

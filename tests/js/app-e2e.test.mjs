@@ -329,6 +329,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
 
       // export
       await page.click('#pgn-export');
+      await page.waitForSelector('#pgn-export:not([aria-busy])'); // the reasons in words come first
       const pgn = await page.inputValue('[data-testid=pgn-input]');
       const back = new Chess();
       back.loadPgn(pgn);

@@ -233,6 +233,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
 
       // ---- export, then import the file into the library: the same data
       await page.click('#pgn-export');
+      await page.waitForSelector('#pgn-export:not([aria-busy])'); // the reasons in words come first
       const pgn = await page.inputValue('[data-testid=pgn-input]');
       const chess = new Chess();
       chess.loadPgn(pgn);
@@ -241,6 +242,8 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       expect(pgn).toContain('[Annotator "Mainline 0.1.0 (depth 10)"]');
       expect(pgn).toMatch(/\{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\./);
       expect(pgn).toMatch(/\[%mlpv2 /); // the second lines: the report reads back the same
+      // the judged moves' reasons in words, in square brackets after their judgements
+      expect(pgn.replace(/\n/g, ' ')).toMatch(/(Blunder|Mistake|Inaccuracy|Missed win)\. \[[^\]]+\.\] \}/);
       expect(pgn).toMatch(/\[ECO "C50"\]\n\[Opening "Blackburne shilling gambit"\]/); // named by the app's book
       await page.click('[data-testid=library-open]');
       await page.waitForSelector('[data-testid=library][open]');
@@ -252,6 +255,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       expect(imported.headers).toMatchObject(after.headers);
       // and exporting the import gives the same text
       await page.click('#pgn-export');
+      await page.waitForSelector('#pgn-export:not([aria-busy])'); // the reasons in words come first
       expect(await page.inputValue('[data-testid=pgn-input]')).toBe(pgn);
 
       // ---- the library: two games; rename one, delete the other (two clicks), open

@@ -218,6 +218,59 @@ describe.skipIf(!haveBrowser)('<mainline-analysis> by its package name, through 
   }, 60000);
 });
 
+describe.skipIf(!haveBrowser)('<mainline-analysis explain>: the best line in words', () => {
+  test('after the result, the words for its best line, each claim checked against the facts sent with them; none without the attribute', async () => {
+    const { verifyClaims } = await import('../../web/src/explain.js');
+    const { page, context, problems } = await open('plain');
+    try {
+      await bestmoves(page, 1);
+      // the page's element has no explain attribute: no words
+      expect(await page.evaluate(() => window.__events.explain.length)).toBe(0);
+      // the queen on d7 guards both c8 and d6 (tests/test_motifs.cpp); the engine's line depends
+      // on its search, so what is checked is that the words are the verified ones for its line
+      const fen = '2r3k1/3q1ppp/3b4/8/8/6QP/5PP1/2R3K1 w - - 0 1';
+      const explainAt = (f, n) => page.evaluate(async ([f, n]) => {
+        const b = window.__board;
+        b.setAttribute('explain', '');
+        b.setAttribute('multipv', '1');
+        b.setAttribute('depth', '8');
+        b.setAttribute('fen', f);
+        while (window.__events.explain.length < n) await new Promise((r) => setTimeout(r, 20));
+        return window.__events;
+      }, [f, n]);
+      let ev = await explainAt(fen, 1);
+      const check = (words, best) => {
+        expect(words.fen).toBe(best.fen);
+        expect(words.pv).toEqual(best.pv);
+        expect(words.facts.san).toEqual(best.pvSan);
+        expect(words.sentences.length).toBeGreaterThan(0);
+        expect(words.text).toBe(words.sentences.map((s) => s.text).join(' '));
+        for (const s of words.sentences) expect(verifyClaims(s.claims, words.facts)).toBe('');
+      };
+      expect(ev.bestmove.at(-1).fen).toBe(fen);
+      check(ev.explain[0], ev.bestmove.at(-1));
+      expect(ev.explain[0].text.startsWith(`${ev.bestmove.at(-1).pvSan[0]} `)).toBe(true);
+      // a smothered mate: the words are certain
+      ev = await explainAt('6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1', 2);
+      const words = ev.explain[1];
+      check(words, ev.bestmove.at(-1));
+      expect(words).toMatchObject({ text: 'Nf7# forces a smothered mate, mate in one: 1.Nf7#.', numbersOnly: false });
+      const shown = () => page.evaluate(() => window.__board.shadowRoot.querySelector('[part=explain]').textContent);
+      expect(await shown()).toBe(words.text);
+      await page.screenshot({ path: path.join(SHOTS, 'element-explain.png') });
+      // switched off: the words go; on again: the same result in words, once more
+      await page.evaluate(() => window.__board.removeAttribute('explain'));
+      expect(await shown()).toBe('');
+      await page.evaluate(() => window.__board.setAttribute('explain', ''));
+      await page.waitForFunction(() => window.__events.explain.length >= 3, null, { timeout: 30000 });
+      expect(await shown()).toBe(words.text);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60000);
+});
+
 describe.skipIf(!haveBrowser)('<mainline-analysis screen-reader>: the board in words, moves typed', () => {
   test('reads the position, answers commands, refuses an illegal move with the legal ones, plays a legal one and announces the result', async () => {
     const { describePosition, describeSquare } = await import('../../web/src/readout.js');

@@ -2,7 +2,7 @@
 // the sentences name the motif and the moves, and every claim is checked against the line.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createEngine } from '../../web/src/node.js';
-import { describeTrade, explainMove, lineText, verifyClaims } from '../../web/src/explain.js';
+import { describeTrade, explainLine, explainMove, lineText, verifyClaims } from '../../web/src/explain.js';
 
 /** @type {import('../../web/index.js').Engine} */
 let engine;
@@ -80,5 +80,81 @@ describe('verification before display', () => {
     expect(describeTrade(['p', 'p', 'n'], ['p'])).toBe('a knight and a pawn');
     const f = await engine.lineFacts({ fen: 'startpos', moves: ['e4'] }, ['e5', 'Nf3', 'Nc6']);
     expect(lineText(f)).toBe('1...e5 2.Nf3 Nc6');
+  });
+});
+
+// Composed positions (the same as tests/test_motifs.cpp): each motif said when the line shows it
+// paying off, and not said when it does not.
+describe('the motifs the continuation shows', () => {
+  const RUY = 'r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4';
+  const OVERLOAD = '2r3k1/3q1ppp/3b4/8/8/6QP/5PP1/2R3K1 w - - 0 1';
+  const TRAP = '6k1/8/8/8/2b5/8/PPK5/R7 b - - 0 1';
+  const ZWISCHENZUG = '3q1bk1/6pp/5n2/6B1/8/8/2P5/4K3 w - - 0 1';
+  const motifClaims = (/** @type {{ sentences: { claims: any[] }[] }} */ r) => r.sentences.flatMap((s) => s.claims).filter((c) => c.type === 'motif').map((c) => c.kind);
+
+  test('removal of the defender: the guard taken, then what it guarded', async () => {
+    const line = await engine.lineFacts(RUY, ['Bxc6', 'dxc6', 'Nxe5']);
+    const r = explainMove({ mover: 'w', line, verdict: 'best' });
+    expect(texts(r)).toEqual(['Bxc6 wins a knight and a pawn for a bishop: Bxc6 removes the knight on c6, the only guard of the pawn on e5, and Nxe5 takes it (4.Bxc6 dxc6 5.Nxe5).']);
+    // the pawn not taken: no such claim, and the claim is refused against that line
+    const quiet = await engine.lineFacts(RUY, ['Bxc6', 'dxc6', 'O-O']);
+    expect(motifClaims(explainMove({ mover: 'w', line: quiet, verdict: 'best' }))).toEqual([]);
+    const claim = { type: 'motif', kind: 'removalOfDefender', ply: 0, square: 'c6', targets: ['c6', 'e5'] };
+    expect(verifyClaims([/** @type {any} */ (claim)], line)).toBe('');
+    expect(verifyClaims([/** @type {any} */ (claim)], quiet)).toMatch(/no removalOfDefender at ply 0/);
+    // facts that name the motif but lack the capture that makes it one are refused too
+    const cut = { ...line, motifs: line.motifs.filter((m) => !(m.kind === 'capture' && m.ply === 2)) };
+    expect(verifyClaims([/** @type {any} */ (claim)], cut)).toMatch(/does not take the guard and then what it guarded/);
+  });
+
+  test('an overloaded defender: it takes back, and the other piece falls', async () => {
+    const line = await engine.lineFacts(OVERLOAD, ['Rxc8+', 'Qxc8', 'Qxd6']);
+    expect(texts(explainMove({ mover: 'w', line, verdict: 'best' }))).toEqual([
+      'Rxc8+ wins a bishop: the queen on d7 cannot guard both the rook on c8 and the bishop on d6: after Rxc8+ Qxc8, Qxd6 takes the bishop on d6 (1.Rxc8+ Qxc8 2.Qxd6).',
+    ]);
+    const guarded = await engine.lineFacts('2r3k1/3qpppp/3b4/8/8/6QP/5PP1/2R3K1 w - - 0 1', ['Rxc8+', 'Qxc8', 'Qxd6', 'exd6']);
+    // (what it says instead: the queen left hanging on d6)
+    expect(motifClaims(explainMove({ mover: 'w', line: guarded, verdict: 'blunder' }))).toEqual(['hanging']);
+    const cut = { ...line, motifs: line.motifs.filter((m) => !(m.kind === 'capture' && m.ply === 2)) };
+    expect(verifyClaims([{ type: 'motif', kind: 'overloadedDefender', ply: 0, square: 'c8', targets: ['d7', 'c8', 'd6'] }], cut)).toMatch(/does not take both/);
+  });
+
+  test('a trapped piece: what the blunder allows', async () => {
+    const line = await engine.lineFacts(TRAP, ['Bxa2', 'b3', 'Kf7', 'Rxa2']);
+    const r = explainMove({ mover: 'b', line, verdict: 'blunder', before: { cp: 0 }, after: { cp: 250 } });
+    expect(texts(r)).toEqual(['This loses a bishop for a pawn: b3 traps the bishop on a2, which has no safe square, and Rxa2 takes it (2.b3 Kf7 3.Rxa2).']);
+    // the bishop gets out: nothing is trapped, and nothing is said of it
+    const out = await engine.lineFacts(TRAP, ['Bxa2', 'Kc3', 'Bd5']);
+    expect(out.motifs.some((m) => m.kind === 'trappedPiece')).toBe(false);
+    const cut = { ...line, motifs: line.motifs.filter((m) => m.kind !== 'capture' || m.ply !== 3) };
+    expect(verifyClaims([{ type: 'motif', kind: 'trappedPiece', ply: 1, square: 'b3', targets: ['a2'] }], cut)).toMatch(/does not take it/);
+  });
+
+  test('an in-between move: allowed by one side, played by the other', async () => {
+    const line = await engine.lineFacts(ZWISCHENZUG, ['Bxf6', 'Bb4+', 'c3', 'Qxf6']);
+    expect(texts(explainMove({ mover: 'w', line, verdict: 'mistake', before: { cp: 0 }, after: { cp: -80 } }))).toEqual([
+      'This allows an in-between move: instead of taking back on f6 at once, 1...Bb4+ comes first, and 2...Qxf6 takes back.',
+    ]);
+    const own = await engine.lineFacts(ZWISCHENZUG.replace(' w ', ' b '), ['h6', 'Bxf6', 'Bb4+', 'c3', 'Qxf6']);
+    expect(texts(explainMove({ mover: 'b', line: own, verdict: 'best' }))).toEqual([
+      'After h6, the line has an in-between move: instead of taking back on f6 at once, 2...Bb4+ comes first, and 3...Qxf6 takes back.',
+    ]);
+    // taken back at once: no in-between move, only the numbers
+    const direct = await engine.lineFacts(ZWISCHENZUG, ['Bxf6', 'Qxf6']);
+    const r = explainMove({ mover: 'w', line: direct, verdict: 'mistake', before: { cp: 0 }, after: { cp: -80 } });
+    expect(r.numbersOnly).toBe(true);
+    expect(motifClaims(r)).toEqual([]);
+    // the capture before it missing from the facts: refused
+    const cut = { ...line, motifs: line.motifs.filter((m) => m.kind !== 'capture' || m.ply !== 0) };
+    expect(verifyClaims([{ type: 'motif', kind: 'zwischenzug', ply: 1, square: 'b4', targets: ['f6', 'e1'] }], cut)).toMatch(/in-between move/);
+  });
+
+  test('the best line of a live analysis in words, or its score only', async () => {
+    const win = explainLine(await engine.lineFacts(OVERLOAD, ['Rxc8+', 'Qxc8', 'Qxd6']), { cp: 350 });
+    expect(win.numbersOnly).toBe(false);
+    expect(win.sentences[0].text).toMatch(/^Rxc8\+ wins a bishop: the queen on d7 cannot guard both/);
+    const level = explainLine(await engine.lineFacts('startpos', ['e4', 'e5', 'Nf3', 'Nc6']), { cp: 35 });
+    expect(level).toEqual({ numbersOnly: true, sentences: [{ text: 'No tactic can be named for certain (the engine\u2019s line keeps the material level): the engine scores e4 +0.35.', claims: [{ type: 'level', until: 4 }] }] });
+    expect(explainLine(await engine.lineFacts('startpos', []))).toEqual({ sentences: [], numbersOnly: true });
   });
 });

@@ -17,17 +17,21 @@
 // readers and the keyboard: the position in words, a box for moves in SAN or UCI and for
 // commands, the engine's result announced when it means something new; readout.js),
 // worker-url and wasm-url (where the engine's files are, when they are not beside the package's
-// code; read when the engine starts).
+// code; read when the engine starts), explain (when the analysis ends, the best line in words:
+// what it forces or wins, each claim checked against the engine's facts along that line by
+// explain.js; the score only, and said so, when nothing can be named for certain).
 // Events: `iteration` (detail: the engine's IterationInfo and the searched `fen`), `bestmove`
-// (the SearchResult and `fen`), `move` (a move made on the board: uci, san), `error` (an
+// (the SearchResult and `fen`), `explain` (with the explain attribute, after `bestmove`: the
+// words, their sentences with their claims, and the line's facts), `move` (a move made on the
+// board: uci, san), `error` (an
 // EngineError, or a bad attribute: the element keeps its position, and analyses it again).
 // Methods: analyse() (resolves with the SearchResult; with null when stopped or replaced before
 // it started; rejects with what went wrong), stop(). Properties: engine (a promise), position.
 import { createEngine } from './index.js';
 import { evalFromSearch, expectedScore, formatScore, mainLine, parsePgnGames, STANDARD_START as START, startFen } from './annotate.js';
+import { explainLine } from './explain.js';
 import { pieceSvg } from './pieces.js';
 import { Announcer, answerCommand, COMMAND_HELP, describePosition } from './readout.js';
-import { explainMove } from './explain.js';
 
 const FILES = 'abcdefgh';
 /** Iterations kept on show (the newest first). */
@@ -72,6 +76,8 @@ svg.board:focus-visible .cursor { display: inline; }
 .end { font-size: .75em; border: 1px solid var(--mainline-line, #dedad2); border-radius: 8px; padding: 0 5px; color: var(--mainline-muted, #6d6a63); white-space: nowrap; }
 .error { margin: 0; padding: 6px 10px; color: var(--mainline-error, #b3261e); font-size: .9em; border-bottom: 1px solid var(--mainline-line, #dedad2); }
 .error:empty { display: none; }
+.explain { margin: 0; padding: 6px 10px; border-bottom: 1px solid var(--mainline-line, #dedad2); }
+.explain:empty { display: none; }
 .promo { position: absolute; display: flex; gap: 4px; padding: 4px; background: var(--mainline-background, #fff); border: 1px solid var(--mainline-line, #dedad2); border-radius: 6px; }
 .promo button { width: 40px; height: 40px; padding: 0; border: 1px solid var(--mainline-line, #dedad2); background: #fff; border-radius: 4px; cursor: pointer; }
 .stage { position: relative; }
@@ -121,7 +127,7 @@ function intAttr(/** @type {string} */ name, /** @type {string|null} */ text, /*
 const Base = /** @type {typeof HTMLElement} */ (typeof HTMLElement === 'undefined' ? class {} : HTMLElement);
 
 export class MainlineAnalysis extends Base {
-  static observedAttributes = [...SEARCH_ATTRIBUTES, 'orientation', 'interactive', 'screen-reader'];
+  static observedAttributes = [...SEARCH_ATTRIBUTES, 'orientation', 'interactive', 'screen-reader', 'explain'];
 
   // ---- the shadow DOM
   #wrap;
@@ -133,6 +139,7 @@ export class MainlineAnalysis extends Base {
   #status;
   #note;
   #error;
+  #explain;
   #rows;
   // ---- the screen-reader view (readout.js)
   #reader;
@@ -166,6 +173,8 @@ export class MainlineAnalysis extends Base {
   #cursor = 'e2';
   /** @type {{ pv: string[], score: { cp?: number, mate?: number } }[]} the newest iteration's lines, White's view */
   #lines = [];
+  /** @type {{ result: import('../index.d.ts').SearchResult, fen: string, position: { fen: string, moves: string[] } } | null} the last analysis's result */
+  #result = null;
 
   // ---- the engine and the searches
   /** @type {Promise<import('../index.d.ts').Engine>|null} */
@@ -199,10 +208,11 @@ export class MainlineAnalysis extends Base {
     const head = el('div', { class: 'head', part: 'head' });
     head.append(this.#score, this.#status, this.#note);
     this.#error = el('p', { class: 'error', part: 'error', role: 'alert' });
+    this.#explain = el('p', { class: 'explain', part: 'explain', 'aria-live': 'polite' });
     // (focusable: the list scrolls, and the keyboard must be able to scroll it)
     this.#rows = el('ol', { class: 'rows', part: 'iterations', 'aria-label': 'Iterations, newest first', tabindex: 0 });
     const panel = el('div', { class: 'panel', part: 'panel' });
-    panel.append(head, this.#error, this.#rows);
+    panel.append(head, this.#error, this.#explain, this.#rows);
     this.#reader = el('section', { class: 'reader', part: 'reader', 'aria-label': 'Board in words', hidden: '' });
     this.#readerPosition = el('p', { class: 'position', part: 'reader-position' });
     const inputId = 'mainline-command';
@@ -248,6 +258,8 @@ export class MainlineAnalysis extends Base {
   set interactive(v) { this.toggleAttribute('interactive', !!v); }
   get screenReader() { return this.hasAttribute('screen-reader'); }
   set screenReader(v) { this.toggleAttribute('screen-reader', !!v); }
+  get explain() { return this.hasAttribute('explain'); }
+  set explain(v) { this.toggleAttribute('explain', !!v); }
 
   #reflect(/** @type {string} */ name, /** @type {unknown} */ v) {
     if (v === null || v === undefined || v === false) this.removeAttribute(name);
@@ -303,6 +315,12 @@ export class MainlineAnalysis extends Base {
     if (old === value) return;
     if (name === 'screen-reader') {
       this.#reader.toggleAttribute('hidden', value === null);
+      return;
+    }
+    if (name === 'explain') {
+      // words for the result already there; none when switched off
+      if (value === null) this.#explain.textContent = '';
+      else if (this.#result) this.#explainResult(this.#result, this.#gen).catch(() => {});
       return;
     }
     if (!SEARCH_ATTRIBUTES.includes(name)) {
@@ -373,6 +391,8 @@ export class MainlineAnalysis extends Base {
       this.#lastMove = last ? { from: last.slice(0, 2), to: last.slice(2, 4) } : null;
       this.#selected = null;
       this.#lines = [];
+      this.#result = null;
+      this.#explain.textContent = '';
       this.#rows.replaceChildren();
       this.#drawBoard();
       this.#announcer.reset();
@@ -396,6 +416,9 @@ export class MainlineAnalysis extends Base {
       this.#status.textContent = result.stopped ? `stopped at depth ${result.depth}` : `done: depth ${result.depth}`;
       if (this.#latest && this.#latest.san.length) this.#say(this.#announcer.result({ depth: this.#latest.depth, san: this.#latest.san[0], score: this.#latest.score }));
       this.dispatchEvent(new CustomEvent('bestmove', { detail: { ...result, fen } }));
+      this.#result = { result, fen, position };
+      // (words that cannot be had are said as an error; the result stands)
+      if (this.hasAttribute('explain')) await this.#explainResult(this.#result, gen).catch((e) => current() && this.#fail(e));
       return result;
     } catch (e) {
       const err = /** @type {Error & { code?: string }} */ (e);
@@ -403,6 +426,26 @@ export class MainlineAnalysis extends Base {
       if (current() && err.code !== 'CRASHED') this.#fail(err);
       throw e;
     }
+  }
+
+  /**
+   * The best line of a finished analysis in words (explain.js, from the engine's facts along it),
+   * shown and sent as an `explain` event, unless another analysis began meanwhile (`gen`).
+   * @param {{ result: import('../index.d.ts').SearchResult, fen: string, position: { fen: string, moves: string[] } }} r
+   * @param {number} gen
+   */
+  async #explainResult({ result, fen, position }, gen) {
+    if (!result.pv.length || gen !== this.#gen || !this.isConnected) return;
+    const engine = await this.engine;
+    // asking the engine stops a search: only while this analysis is still the newest
+    if (gen !== this.#gen) return;
+    const facts = await engine.lineFacts(position, result.pv);
+    if (gen !== this.#gen || !this.hasAttribute('explain')) return;
+    const turn = /** @type {'w'|'b'} */ (fen.split(' ')[1]);
+    const { sentences, numbersOnly } = explainLine(facts, evalFromSearch(result, turn).score);
+    const text = sentences.map((x) => x.text).join(' ');
+    this.#explain.textContent = text;
+    this.dispatchEvent(new CustomEvent('explain', { detail: { fen, pv: [...result.pv], text, sentences, numbersOnly, facts } }));
   }
 
   /** Stops the analysis; resolves with its result, or null when none runs. */
@@ -549,10 +592,10 @@ export class MainlineAnalysis extends Base {
       report: () => 'There is no game report here: this board analyses one position.',
       why: async () => {
         if (!latest || !latest.pv.length) return null;
-        // the engine's own facts along its best line, worded by explain.js, which keeps only
-        // sentences whose every claim those facts bear out
+        // the engine's own facts along its best line, worded by explain.js (as the explain
+        // attribute words them), which keeps only sentences whose every claim those facts bear out
         const facts = await (await this.engine).lineFacts(fen, latest.pv);
-        const { sentences, numbersOnly } = explainMove({ mover: /** @type {'w'|'b'} */ (fen.split(' ')[1]), line: facts, verdict: 'best' });
+        const { sentences, numbersOnly } = explainLine(facts, latest.score);
         return { about: `The engine\u2019s best move at depth ${latest.depth}, ${latest.san[0]}`, sentences: sentences.map((x) => x.text), numbersOnly };
       },
     });

@@ -12,7 +12,8 @@
 // fork's square and targets, a capture, a perpetual), and verifyClaims() checks each against the
 // facts: a claim about material must be the change of the material balance along the line, a
 // mate must be the line's end, a fork's targets must be attacked after the move (as the engine
-// reported them), a capture must be in the line. A sentence with any claim that does not check
+// reported them), a capture must be in the line; a removed or overloaded defender, a trapped
+// piece and an in-between move must be followed in the line by the captures that make them one. A sentence with any claim that does not check
 // out is dropped. When nothing can be said for certain, the sentence says only what the numbers
 // say, and says so (`numbersOnly`).
 //
@@ -24,7 +25,7 @@
  * @property {string} square
  * @property {string} piece   FEN letter (upper case: White's)
  * @typedef {object} LineMotif
- * @property {'fork'|'pin'|'skewer'|'discoveredAttack'|'discoveredCheck'|'doubleCheck'|'hanging'|'promotion'|'exchangeSacrifice'|'capture'} kind
+ * @property {'fork'|'pin'|'skewer'|'discoveredAttack'|'discoveredCheck'|'doubleCheck'|'hanging'|'promotion'|'exchangeSacrifice'|'capture'|'removalOfDefender'|'overloadedDefender'|'trappedPiece'|'zwischenzug'} kind
  * @property {number} ply       the move of the line that makes it (0: the first)
  * @property {Side} by          who plays that move
  * @property {string} square    the piece that does it, after the move
@@ -127,6 +128,30 @@ function tradeFor(/** @type {LineFacts} */ f, /** @type {Side} */ side, until = 
 }
 
 /**
+ * The captures that make a removed or overloaded defender, a trapped piece or an in-between move
+ * what it is, looked up in the line itself: '' when they are there, else what is missing.
+ * @param {LineMotif} m @param {LineFacts} f
+ */
+function continuationFails(m, f) {
+  const caps = captures(f);
+  const t = m.targets;
+  /** a capture of `target` by `by` at `ply` (any later ply: after) */
+  const took = (/** @type {MotifTarget} */ target, /** @type {Side} */ by, /** @type {number} */ ply, after = false) =>
+    caps.some((c) => c.by === by && (after ? c.ply > ply : c.ply === ply) && c.targets[0].square === target.square && c.targets[0].piece === target.piece);
+  if (m.kind === 'removalOfDefender' && !(t.length === 2 && took(t[0], m.by, m.ply) && took(t[1], m.by, m.ply, true)))
+    return 'removal of the defender: the line does not take the guard and then what it guarded';
+  if (m.kind === 'overloadedDefender' && !(t.length === 3 && took(t[1], m.by, m.ply) && took(t[2], m.by, m.ply, true)))
+    return 'overloaded defender: the line does not take both pieces it guarded';
+  if (m.kind === 'trappedPiece' && !took({ square: t[t.length - 1].square, piece: t[0].piece }, m.by, m.ply, true))
+    return 'trapped piece: the line does not take it';
+  // (the in-between move's first target is the piece that captured just before it)
+  const captor = (/** @type {number} */ ply, /** @type {Side} */ by) => caps.some((c) => c.by === by && c.ply === ply && c.square === t[0].square && c.piece === t[0].piece);
+  if (m.kind === 'zwischenzug' && !(t.length === 2 && captor(m.ply - 1, other(m.by)) && caps.some((c) => c.by === m.by && c.ply === m.ply + 2 && c.targets[0].piece === t[0].piece)))
+    return 'in-between move: the line has no capture before it and no taking back after it';
+  return '';
+}
+
+/**
  * Checks every claim of a sentence against the facts it was built from. Returns the first claim
  * that fails, as text, or '' when all hold.
  * @param {Claim[]} claims @param {LineFacts} f
@@ -153,6 +178,8 @@ export function verifyClaims(claims, f) {
       const targets = m.targets.map((t) => t.square);
       if (c.targets.some((t) => !targets.includes(t))) return `${c.kind}: targets ${c.targets.join(', ')} are not all attacked`;
       if (c.kind === 'fork' && c.targets.length < 2) return 'a fork needs two targets';
+      const why = continuationFails(m, f);
+      if (why) return why;
     } else if (c.type === 'capture') {
       if (!captures(f).some((m) => m.ply === c.ply && m.targets[0].square === c.square && m.targets[0].piece === c.piece)) return `no capture of ${c.piece} on ${c.square} at ply ${c.ply}`;
     } else if (c.type === 'perpetual') {
@@ -214,6 +241,16 @@ export function lineSentences(f, { subject, side, bad }) {
       out.push({ text: `${subject} wins ${what}${cause.text ? `: ${cause.text}` : ''} (${lineText(f, 0, until)}).`, claims });
     }
   }
+  // No material to speak of: an in-between move along the line, the side's own (a good move) or
+  // the other side's (what a bad one allows).
+  const z = out.length ? undefined : f.motifs.find((m) => m.kind === 'zwischenzug' && m.ply + 2 < f.plies && (m.by === side) !== bad);
+  if (z) {
+    const text = `instead of taking back on ${z.targets[0].square} at once, ${lineText(f, z.ply, 1)} comes first, and ${lineText(f, z.ply + 2, 1)} takes back`;
+    out.push({
+      text: bad ? `${subject} allows an in-between move: ${text}.` : `After ${subject}, the line has an in-between move: ${text}.`,
+      claims: [{ type: 'motif', kind: 'zwischenzug', ply: z.ply, square: z.square, targets: z.targets.map((t) => t.square) }],
+    });
+  }
   return out;
 }
 
@@ -229,7 +266,9 @@ function causeOf(f, winner, until) {
   const caps = captures(f, until).filter((m) => m.by === winner);
   const capturedLater = (/** @type {LineMotif} */ m) => caps.some((c) => c.ply > m.ply && m.targets.some((t) => t.square === c.targets[0].square && t.piece === c.targets[0].piece));
   const at = (/** @type {number} */ ply) => f.san[ply];
-  for (const m of f.motifs) {
+  // the moves' order (the continuation's motifs come after the others in the engine's list)
+  const motifs = [...f.motifs].sort((a, b) => a.ply - b.ply);
+  for (const m of motifs) {
     if (m.ply >= until || m.by !== winner) continue;
     const named = (/** @type {MotifTarget} */ t) => `the ${nameOf(t.piece)}${t.piece.toLowerCase() === 'k' ? '' : ` on ${t.square}`}`;
     // A fork names the king first, then the rest by value; pins and skewers keep front, back.
@@ -245,6 +284,19 @@ function causeOf(f, winner, until) {
       return { text: `${at(m.ply)} pins ${targets[0]} to ${targets[1]}`, claims: [claim] };
     if (m.kind === 'discoveredAttack' && capturedLater(m))
       return { text: `${at(m.ply)} uncovers the ${nameOf(m.piece)}\u2019s attack on ${targets[0]}`, claims: [claim] };
+    // the ply that takes the piece `t` (on the last target square for a trapped piece)
+    const taker = (/** @type {MotifTarget} */ t) => caps.find((c) => c.ply > m.ply && c.targets[0].square === t.square && c.targets[0].piece === t.piece);
+    const last = m.targets[m.targets.length - 1];
+    if (m.kind === 'removalOfDefender' && taker(last))
+      return { text: `${at(m.ply)} removes ${targets[0]}, the only guard of ${targets[1]}, and ${at(/** @type {LineMotif} */ (taker(last)).ply)} takes it`, claims: [claim] };
+    if (m.kind === 'overloadedDefender' && taker(last))
+      return { text: `${targets[0]} cannot guard both ${targets[1]} and ${targets[2]}: after ${at(m.ply)} ${at(m.ply + 1)}, ${at(/** @type {LineMotif} */ (taker(last)).ply)} takes ${targets[2]}`, claims: [claim] };
+    if (m.kind === 'trappedPiece') {
+      const c = taker({ square: last.square, piece: m.targets[0].piece });
+      if (c) return { text: `${at(m.ply)} traps ${targets[0]}, which has no safe square, and ${at(c.ply)} takes it`, claims: [claim] };
+    }
+    if (m.kind === 'zwischenzug' && m.ply + 2 < until)
+      return { text: `instead of taking back on ${m.targets[0].square} at once, ${at(m.ply)} comes first (an in-between move), and ${at(m.ply + 2)} takes back`, claims: [claim] };
     if (m.kind === 'doubleCheck')
       return { text: `${at(m.ply)} is a double check`, claims: [claim] };
     if (m.kind === 'discoveredCheck' && caps.some((c) => c.ply === m.ply + 2))
@@ -268,6 +320,25 @@ function scoreText(/** @type {{ cp?: number, mate?: number }} */ s) {
   if (s.mate !== undefined) return `#${s.mate}`;
   const p = (s.cp ?? 0) / 100;
   return `${p > 0 ? '+' : ''}${p.toFixed(2)}`;
+}
+
+/**
+ * Words for the engine's best line in a live analysis (the `explain` attribute of
+ * <mainline-analysis>): what the line forces or wins, verified against it; when nothing can be
+ * named for certain, only the score, and said so (`numbersOnly`).
+ * @param {LineFacts} line  the facts of the best line from the position searched
+ * @param {{ cp?: number, mate?: number }} [score]  its score, White's view
+ * @returns {{ sentences: Sentence[], numbersOnly: boolean }}
+ */
+export function explainLine(line, score) {
+  if (!line.plies) return { sentences: [], numbersOnly: true };
+  const sentences = lineSentences(line, { subject: line.san[0], side: line.first, bad: false }).filter((s) => !verifyClaims(s.claims, line));
+  if (sentences.length) return { sentences, numbersOnly: false };
+  /** @type {Claim[]} */
+  const claims = [{ type: 'level', until: line.plies }];
+  const keeps = line.plies > 1 && !verifyClaims(claims, line) && line.balance.every((b) => b === line.balance[0]);
+  const text = `No tactic can be named for certain${keeps ? ' (the engine\u2019s line keeps the material level)' : ''}${score ? `: the engine scores ${line.san[0]} ${scoreText(score)}` : ''}.`;
+  return { sentences: [{ text, claims: keeps ? claims : [] }], numbersOnly: true };
 }
 
 /**

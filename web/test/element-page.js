@@ -3,7 +3,7 @@
 import '../src/element.js';
 
 const board = document.getElementById('board');
-const events = { iteration: [], bestmove: [], error: [], move: [] };
+const events = { iteration: [], bestmove: [], error: [], move: [], explain: [] };
 for (const type of Object.keys(events)) {
   board.addEventListener(type, (e) => {
     const d = e.detail;

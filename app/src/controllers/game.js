@@ -198,12 +198,13 @@ export class GameController {
 
   /**
    * The game as annotated PGN, with the headers it is saved with, and its opening's ECO code and
-   * name where the game has none.
+   * name where the game has none; `reasons`: the judged moves' reasons in words by node id
+   * (WordsController.reasons, made before: writing is synchronous).
    */
-  pgn() {
+  pgn(/** @type {Map<number, string>} */ reasons = new Map()) {
     const s = this.state;
     const headers = { ...s.headers };
     if (s.gameOpening && !headers.ECO && !headers.Opening) Object.assign(headers, { ECO: s.gameOpening.eco, Opening: s.gameOpening.name });
-    return exportPgn(s.tree, exportHeaders(headers, s.game.review));
+    return exportPgn(s.tree, exportHeaders(headers, s.game.review), reasons);
   }
 }

@@ -17,11 +17,14 @@ export class LibraryController {
   /**
    * @param {{ store: Store, storage: () => Storage|null, open: (id: string) => Promise<void>,
    *           newAnalysis: () => void, rename: (id: string, name: string) => Promise<void>,
-   *           forget: (id: string) => void, toast: (text: string) => void }} deps
+   *           forget: (id: string) => void, toast: (text: string) => void,
+   *           reasons?: (tree: import('../model/tree.js').GameTree) => Promise<Map<number, string>> }} deps
    *   storage: the database once open; open: opens a saved game; rename: renames one (the open one
-   *   through the game); forget: drops the writes still waiting for a game about to be deleted
+   *   through the game); forget: drops the writes still waiting for a game about to be deleted;
+   *   reasons: the judged moves' reasons in words for an export (WordsController.reasons)
    */
-  constructor({ store, storage, open, newAnalysis, rename, forget, toast }) {
+  constructor({ store, storage, open, newAnalysis, rename, forget, toast, reasons }) {
+    this.reasons = reasons;
     this.store = store;
     this.storage = storage;
     this.openGame = open;
@@ -124,7 +127,9 @@ export class LibraryController {
       } else if (button.dataset.action === 'export') {
         const record = await store.getGame(id);
         if (!record) throw new Error('that game is no longer in the library');
-        download(fileName(record.name), exportPgn(treeFromRecord(record), exportHeaders(record.headers, record.review)));
+        const tree = treeFromRecord(record);
+        const reasons = this.reasons ? await this.reasons(tree).catch(() => new Map()) : undefined;
+        download(fileName(record.name), exportPgn(tree, exportHeaders(record.headers, record.review), reasons));
         this.#note(`Exported "${record.name}".`);
       } else if (button.dataset.action === 'delete') {
         if (button.dataset.confirm !== '1') {

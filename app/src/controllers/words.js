@@ -2,10 +2,12 @@
 // facts along its own lines (Engine.lineFacts) worded by mainline-chess/explain, which checks every
 // claim against them before a sentence is shown. The facts come from an engine of their own, so
 // asking never stops the live analysis or a practice search.
-import { explainMove } from 'mainline-chess/explain';
+import { explainLine, explainMove } from 'mainline-chess/explain';
+import { pgnAnnotations, reportOf } from '../model/gamereport.js';
 
 /**
  * @typedef {import('../services/engine.js').EngineHandle} EngineHandle
+ * @typedef {import('../model/tree.js').GameTree} GameTree
  * @typedef {import('../model/tree.js').MoveNode} MoveNode
  * @typedef {import('mainline-chess/explain').Sentence} Sentence
  * @typedef {{ sentences: Sentence[], numbersOnly: boolean }} Words
@@ -47,13 +49,42 @@ export class WordsController {
   /**
    * Why the engine's best move is best, from the facts along its line from `fen` (the board in
    * words' `why` when the move shown has no class to explain): only sentences those facts bear out.
+   * (explain.js's explainLine, as the element's explain attribute words its best line)
    * @param {string} fen @param {string[]} pv the engine's line, UCI
+   * @param {{ cp?: number, mate?: number }} [score] its score, White's view
    * @returns {Promise<Words>}
    */
-  async best(fen, pv) {
+  async best(fen, pv, score) {
     const engine = await this.engine.get();
     const line = await engine.lineFacts(fen, pv);
-    return explainMove({ mover: /** @type {'w'|'b'} */ (fen.split(' ')[1] === 'b' ? 'b' : 'w'), line, verdict: 'best' });
+    return explainLine(line, score);
+  }
+
+  /**
+   * The reason in words of every move the game report judges (the moves whose PGN comment gets
+   * a judgement), by node id, for the PGN export: the sentences explainMove verified, joined.
+   * A move whose words cannot be had (no evaluations, an engine error) has none; the others are
+   * still given.
+   * @param {GameTree} tree
+   * @returns {Promise<Map<number, string>>}
+   */
+  async reasons(tree) {
+    const report = reportOf(tree);
+    const { judgements } = pgnAnnotations(report);
+    /** @type {Map<number, string>} */
+    const out = new Map();
+    for (const [id, verdict] of report.verdicts) {
+      const node = tree.nodes.get(id);
+      if (!node || !judgements.get(id)) continue;
+      try {
+        const words = await this.explain(node, verdict.cls);
+        const text = words.sentences.map((s) => s.text).join(' ');
+        if (text) out.set(id, text);
+      } catch {
+        // no words for this move: its judgement is written without them
+      }
+    }
+    return out;
   }
 
   /**

@@ -65,16 +65,19 @@ function cleanMessage(e, text) {
 
 /**
  * The game as annotated PGN: the moves with their variations, the user's notes and NAGs, and the
- * engine's evaluations ([%eval], [%mlpv]) with move judgements (record.js, annotate.js).
+ * engine's evaluations ([%eval], [%mlpv]) with move judgements (record.js, annotate.js), and the
+ * judged moves' reasons in words where `reasons` has them (node id -> words, made beforehand by
+ * WordsController.reasons: writing is synchronous).
  * @param {import('./tree.js').GameTree} tree
  * @param {Record<string, string>} headers
+ * @param {Map<number, string>} [reasons]
  */
-export function exportPgn(tree, headers = {}) {
+export function exportPgn(tree, headers = {}, reasons) {
   /** @type {Record<string, string>} */
   const all = { Event: 'Mainline board', Site: '?', Date: pgnDate(new Date()), Round: '-', White: '?', Black: '?', Result: '*', ...headers };
   delete all.SetUp;
   delete all.FEN;
-  return treeToPgn(tree, all).trimEnd();
+  return treeToPgn(tree, all, reasons ? { reasons } : {}).trimEnd();
 }
 
 /** A date as PGN writes it: 2026.11.25. */

@@ -141,8 +141,13 @@ export function treeFromRecord(record) {
  * @param {GameTree} tree @param {Record<string,string>} headers
  * @returns {import('mainline-chess/annotate').AnnotatedGame}
  */
-function annotatedGame(tree, headers) {
+function annotatedGame(tree, headers, reasons = new Map()) {
   const { judgements, summary } = pgnAnnotations(reportOf(tree));
+  // the reason in words goes with the judgement it explains (a move with no judgement has none)
+  for (const [id, why] of reasons) {
+    const j = judgements.get(id);
+    if (j && why) judgements.set(id, { ...j, why });
+  }
   /** @returns {import('mainline-chess/annotate').AnnotatedNode} */
   const conv = (/** @type {MoveNode} */ n) => ({
     san: n.san, uci: n.uci, nags: n.nags, note: n.note, commands: n.commands, eval: n.eval,
@@ -154,12 +159,14 @@ function annotatedGame(tree, headers) {
 
 /**
  * Annotated PGN of a tree: every move with its variations, notes, NAGs, evaluations and the
- * game report's classes.
+ * game report's classes; with `reasons` (node id -> the reason in words, computed beforehand:
+ * WordsController.reasons), each judged move's reason in square brackets after its judgement.
  * @param {GameTree} tree @param {Record<string,string>} headers
- * @param {{ engineLines?: boolean, variations?: boolean }} [opts]
+ * @param {{ engineLines?: boolean, variations?: boolean, reasons?: Map<number, string> }} [opts]
  */
-export function treeToPgn(tree, headers, opts) {
-  return writePgn(annotatedGame(tree, headers), opts);
+export function treeToPgn(tree, headers, opts = {}) {
+  const { reasons, ...write } = opts;
+  return writePgn(annotatedGame(tree, headers, reasons), write);
 }
 
 /**

@@ -19,7 +19,7 @@ import { moveNumber } from '../model/format.js';
  * @property {(text: string) => void} note
  * @property {(fen: string) => void} loadFen
  * @property {(pgn: string) => void} loadPgn
- * @property {() => string} exportPgn   returns the PGN written
+ * @property {() => Promise<string>} exportPgn   resolves with the PGN written
  */
 
 export class Controls {
@@ -54,8 +54,15 @@ export class Controls {
       actions.loadPgn(text);
       input.value = '';
     });
-    $('pgn-export').addEventListener('click', () => {
-      pgn.value = actions.exportPgn();
+    // the reasons in words are made first: the button is busy until the PGN is written
+    const exportButton = $('pgn-export');
+    exportButton.addEventListener('click', async () => {
+      exportButton.setAttribute('aria-busy', 'true');
+      try {
+        pgn.value = await actions.exportPgn();
+      } finally {
+        exportButton.removeAttribute('aria-busy');
+      }
     });
     store.on(['mode'], (s) => this.#mode(s));
     store.on(['current', 'tree', 'mode'], (s) => this.#position(s));

@@ -29,6 +29,13 @@ element.addEventListener('iteration', (e) => {
   void [it.fen, it.pvSan.join(' ')];
 });
 element.addEventListener('bestmove', (e) => void e.detail.bestMoveSan);
+// the best line in words (the explain attribute), each claim checked against the line's facts
+element.explain = true;
+element.addEventListener('explain', (e) => {
+  const words: string = e.detail.text;
+  const kinds: string[] = e.detail.sentences.flatMap((s) => s.claims.map((c) => (c.type === 'motif' ? c.kind : c.type)));
+  void [words, kinds, e.detail.numbersOnly, e.detail.facts.balance.at(-1), e.detail.pv[0]];
+});
 element.addEventListener('error', (e) => void e.detail.message);
 void element.analyse().then((r: SearchResult | null) => r?.pv.length);
 void element.stop();
