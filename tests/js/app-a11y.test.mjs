@@ -4,7 +4,7 @@
 // analysis (light and dark, desktop and phone), the board in words, the engine settings, the
 // keyboard list, the library, a game against the engine, the game report, a move's reason, the
 // score's explanation, learning from one's mistakes; the element plain, interactive and in
-// screen-reader mode. The views are reached as a user reaches them (the keyboard flows are in
+// screen-reader mode, with its best line explained. The views are reached as a user reaches them (the keyboard flows are in
 // app-keyboard.test.mjs).
 import { describe, expect, test } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -140,7 +140,7 @@ describe.skipIf(!haveBrowser)('axe-core: <mainline-analysis>, 0 violations of WC
     await server?.close();
   });
 
-  test('interactive, while it searches and once done; in screen-reader mode; not interactive', async () => {
+  test('interactive, while it searches and once done; its line explained; in screen-reader mode; not interactive', async () => {
     const context = await chromium.browser.newContext({ viewport: { width: 900, height: 640 } });
     const page = await context.newPage();
     const a = auditor(page);
@@ -150,6 +150,9 @@ describe.skipIf(!haveBrowser)('axe-core: <mainline-analysis>, 0 violations of WC
       await a.check('element: interactive, searching');
       await page.waitForFunction(() => (window.__events?.bestmove.length ?? 0) >= 1, null, { timeout: 30000 });
       await a.check('element: interactive, done');
+      await page.evaluate(() => window.__board.setAttribute('explain', ''));
+      await page.waitForFunction(() => (window.__board.shadowRoot.querySelector('[part=explain]')?.textContent || '').length > 0, null, { timeout: 20000 });
+      await a.check('element: its best line explained');
       await page.evaluate(() => window.__board.setAttribute('screen-reader', ''));
       const input = page.locator('mainline-analysis').locator('[part=command]');
       await input.fill('Qh5');
