@@ -6,11 +6,10 @@
 // score's explanation, learning from one's mistakes; the element plain, interactive and in
 // screen-reader mode, with its best line explained. The views are reached as a user reaches them (the keyboard flows are in
 // app-keyboard.test.mjs).
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { startServer, launchChromium } from '../../web/test/server.mjs';
 import { haveBrowser, TRAP, useApp, waitForDepth } from './app-page.mjs';
-import { afterAll, beforeAll } from 'vitest';
 
 /** The WCAG rules axe checks: A and AA of 2.0, 2.1 and 2.2. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
