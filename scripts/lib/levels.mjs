@@ -69,13 +69,25 @@ export function fitRatings(names, matches) {
     }
   }
   // only levels with games, and not all won or all lost, have a finite estimate
-  const free = names.filter((n) => {
+  let free = names.filter((n) => {
     const g = /** @type {number} */ (games.get(n));
     const p = /** @type {number} */ (points.get(n));
     return g > 0 && p > 0 && p < g;
   });
-  const index = new Map(free.map((n, i) => [n, i]));
-  const used = matches.filter((m) => index.has(m.level) && (m.opponent.startsWith('stockfish:') || index.has(m.opponent.slice(6))));
+  /** @type {Map<string, number>} */
+  let index = new Map();
+  /** @type {MatchResult[]} */
+  let used = [];
+  // a level whose only games were against levels without an estimate has none either (its
+  // games tie it to nothing known); drop such levels until every one left is tied to a rating
+  for (;;) {
+    index = new Map(free.map((n, i) => [n, i]));
+    used = matches.filter((m) => index.has(m.level) && (m.opponent.startsWith('stockfish:') || index.has(m.opponent.slice(6))));
+    const tied = new Set(used.flatMap((m) => [m.level, m.opponent.slice(6)]));
+    const next = free.filter((n) => tied.has(n));
+    if (next.length === free.length) break;
+    free = next;
+  }
   const r = free.map(() => 1500);
   const dim = free.length;
   /** @returns {{ grad: number[], info: number[][], vari: number[][] }} */
@@ -125,7 +137,11 @@ export function fitRatings(names, matches) {
   const { info, vari } = derivatives();
   const inv = invert(info);
   const cov = multiply(multiply(inv, vari), inv);
-  free.forEach((n, i) => out.set(n, { elo: r[i], error: 1.96 * Math.sqrt(Math.max(0, cov[i][i])), games: /** @type {number} */ (games.get(n)) }));
+  free.forEach((n, i) => {
+    const error = 1.96 * Math.sqrt(Math.max(0, cov[i][i]));
+    // a rating that ran away (games that tie it only to perfect scores: no finite maximum) is no estimate
+    if (Math.abs(r[i] - 1500) < 4000 && Number.isFinite(error) && error < 1000) out.set(n, { elo: r[i], error, games: /** @type {number} */ (games.get(n)) });
+  });
   return out;
 }
 

@@ -55,6 +55,9 @@ describe('fitting ratings', () => {
     expect(/** @type {any} */ (fits.get('B')).elo).toBeCloseTo(1400, 3);
     expect(expected(/** @type {any} */ (fits.get('A')).elo - 1400)).toBeCloseTo(0.25, 3);
     expect(fits.has('C')).toBe(false);
+    // perfect against the only known rating: no finite estimate, for it or the level tied to it
+    const lone = fitRatings(['C', 'D'], [game({ level: 'C', opponent: 'stockfish:1400', w: 40, d: 0, l: 0 }), game({ level: 'D', opponent: 'level:C', w: 5, d: 0, l: 35 })]);
+    expect(lone.size).toBe(0);
   });
 
   test('labels: measured with its error, interpolated said so, too few games not yet measured', () => {
