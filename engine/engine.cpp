@@ -6,6 +6,9 @@
 
 namespace mainline {
 
+static_assert(Engine::DEFAULT_ELO >= STRENGTH_MIN_ELO && Engine::DEFAULT_ELO <= STRENGTH_MAX_ELO,
+              "UCI_Elo's default must be inside the level table's range");
+
 namespace {
 EngineLimits clamped(EngineLimits l) {
     return {std::clamp(l.max_hash_mb, Engine::DEFAULT_HASH_MB, TranspositionTable::MAX_MB),
@@ -50,7 +53,10 @@ const nnue::Network* Engine::network() const {
 }
 
 const nnue::Network* Engine::network_for(const SearchLimits& limits) const {
-    return limited_elo() && !limits.infinite ? nullptr : network();
+    const int elo = limited_elo();
+    // A level plays with the evaluation it was calibrated with (engine/level_table.h).
+    if (elo && !limits.infinite && !strength_for_elo(elo).network) return nullptr;
+    return network();
 }
 
 int Engine::limited_elo() const {

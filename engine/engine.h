@@ -23,7 +23,7 @@ namespace mainline {
 class Engine {
 public:
     static constexpr int DEFAULT_HASH_MB = 16;
-    static constexpr int DEFAULT_ELO = 1500;
+    static constexpr int DEFAULT_ELO = 1500;  // inside the level table's range (static_assert in engine.cpp)
     // Skill Level: 0 is the weakest; the maximum, the default, is full strength.
     static constexpr int MIN_SKILL_LEVEL = 0;
     static constexpr int MAX_SKILL_LEVEL = 20;
@@ -86,8 +86,8 @@ public:
     // The network EvalFile names (whether or not Use NNUE is on).
     const nnue::Network& eval_file_network() const { return file_network_ ? *file_network_ : nnue::Network::embedded(); }
     // The same for a search with these limits: a strength-limited search (UCI_LimitStrength or
-    // Skill Level, not `go infinite`) evaluates by hand, the evaluation its levels were
-    // calibrated with (docs/strength.md).
+    // Skill Level, not `go infinite`) evaluates as its level in engine/level_table.h says (the
+    // hand-crafted evaluation for the weaker levels), the evaluation it is calibrated with.
     const nnue::Network* network_for(const SearchLimits& limits) const;
 
 private:

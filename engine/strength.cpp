@@ -6,24 +6,24 @@
 
 namespace mainline {
 
-double setting_for_elo(int elo) {
-    constexpr int n = int(std::size(CALIBRATION));
-    int i = 1;
-    while (i < n - 1 && elo > CALIBRATION[i].elo) ++i;
-    const CalibrationPoint a = CALIBRATION[i - 1], b = CALIBRATION[i];
-    const double setting = a.setting + double(elo - a.elo) * (b.setting - a.setting) / (b.elo - a.elo);
-    return std::max(setting, double(MIN_SETTING));
-}
-
 StrengthLimit strength_for_elo(int elo) {
     elo = std::clamp(elo, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO);
-    const double setting = setting_for_elo(elo);
+    constexpr std::size_t n = std::size(LEVEL_TABLE);
+    std::size_t i = 0;
+    while (i + 2 < n && elo >= LEVEL_TABLE[i + 1].elo) ++i;
+    const LevelRow& a = LEVEL_TABLE[i];
+    const LevelRow& b = LEVEL_TABLE[std::min(i + 1, n - 1)];
+    double t = b.elo > a.elo ? double(elo - a.elo) / (b.elo - a.elo) : 0.0;
+    // Budgets of two evaluations are not on one scale (the network plays better per node):
+    // between such levels, the nearer one is played as it is.
+    if (a.network != b.network) t = t < 0.5 ? 0.0 : 1.0;
     StrengthLimit s;
-    // About 150 nodes at 800 and 1000, 1400 at 1400, 6100 at 2000.
-    s.nodes = std::uint64_t(ANCHOR_NODES * std::pow(2.0, (setting - ANCHOR_SETTING) / NODES_DOUBLING_SETTING));
-    // Also choose among the best four moves: over two pawns of slack at 800, 70 cp at 2000.
-    s.temperature_cp = std::max(0, int(2000 - setting) / 6);
-    s.multipv = s.temperature_cp > 0 ? 4 : 1;
+    // Budgets grow about geometrically with strength, so halfway between two levels is the
+    // geometric mean of their budgets; at a level's own Elo (t = 0 or 1) its row exactly.
+    s.nodes = std::uint64_t(std::llround(std::exp(std::log(double(a.nodes)) * (1 - t) + std::log(double(b.nodes)) * t)));
+    s.temperature_cp = int(std::lround(a.temperature_cp * (1 - t) + b.temperature_cp * t));
+    s.network = t >= 1.0 ? b.network : a.network;
+    s.multipv = s.temperature_cp > 0 ? STRENGTH_MULTIPV : 1;
     return s;
 }
 

@@ -97,7 +97,9 @@ TEST(Options, EngineListingIsUnchanged) {
                   "option name Move Overhead type spin default 30 min 0 max 5000",
                   "option name Ponder type check default false",
                   "option name UCI_LimitStrength type check default false",
-                  "option name UCI_Elo type spin default 1500 min 800 max 2000",
+                  // the range is the generated level table's (engine/level_table.h)
+                  "option name UCI_Elo type spin default 1500 min " + std::to_string(STRENGTH_MIN_ELO) + " max " +
+                      std::to_string(STRENGTH_MAX_ELO),
                   "option name Skill Level type spin default 20 min 0 max 20",
                   "option name Use NNUE type check default true",
                   "option name EvalFile type string default <embedded>",
@@ -129,7 +131,8 @@ TEST(Options, EngineErrorMessagesKeepTheirWording) {
     EXPECT_EQ(engine.set_option("MultiPV", "x"), "MultiPV must be a whole number from 1 to 64, not 'x'");
     EXPECT_EQ(engine.set_option("PvMethod", "magic"), "PvMethod must be one of stack, triangular, tt, pvhash, not 'magic'");
     EXPECT_EQ(engine.set_option("Move Overhead", "-1"), "Move Overhead must be a whole number of ms from 0 to 5000, not '-1'");
-    EXPECT_EQ(engine.set_option("UCI_Elo", "5000"), "UCI_Elo must be a whole number from 800 to 2000, not '5000'");
+    EXPECT_EQ(engine.set_option("UCI_Elo", "5000"), "UCI_Elo must be a whole number from " + std::to_string(STRENGTH_MIN_ELO) +
+                                                      " to " + std::to_string(STRENGTH_MAX_ELO) + ", not '5000'");
     EXPECT_EQ(engine.set_option("Skill Level", "21"), "Skill Level must be a whole number from 0 to 20, not '21'");
     EXPECT_EQ(engine.set_option("VerifyPv", "y"), "VerifyPv must be true or false, not 'y'");
     EXPECT_EQ(engine.set_option("Threads", "0"),

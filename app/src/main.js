@@ -19,6 +19,7 @@ import { AnalyseController } from './controllers/analyse.js';
 import { ThreatController } from './controllers/threat.js';
 import { ReviewController } from './controllers/review.js';
 import { PlayController } from './controllers/play.js';
+import { HintController } from './controllers/hint.js';
 import { PracticeController } from './controllers/practice.js';
 import { ExplainController } from './controllers/explain.js';
 import { OpeningsController } from './controllers/openings.js';
@@ -102,6 +103,8 @@ const analyse = new AnalyseController({ store, engine: analysisEngine, evals, pl
 const threat = new ThreatController({ store, engine: threatEngine });
 const review = new ReviewController({ store, engine: analysisEngine, halt: () => analyse.halt(), evals });
 const play = new PlayController({ store, engine: playEngine, setTree: (tree, headers) => game.setTree(tree, headers), goTo: (n) => game.goTo(n) });
+// the hint searches on the tools engine (full strength, one thread) and words it with the facts one
+const hints = new HintController({ store, engine: toolsEngine, facts: factsEngine });
 const practice = new PracticeController({ store, engine: toolsEngine, goTo: (n) => game.goTo(n) });
 const explain = new ExplainController({ store, engine: toolsEngine });
 new OpeningsController({ store });
@@ -261,6 +264,8 @@ new PlayPanel(store, {
   takeback: () => play.takeback(),
   resign: () => play.resign(),
   analyse: () => store.set({ mode: 'analyse' }),
+  hint: () => hints.hint(),
+  canHint: () => hints.available(),
   showThinking: (show) => play.setShowThinking(show),
   canTakeBack: () => play.canTakeBack(),
   remaining: (side) => play.remaining(side),

@@ -69,6 +69,15 @@ import { GameTree } from './model/tree.js';
  * @property {Date} date
  * @property {boolean} thinking   the engine is choosing its move
  * @property {boolean} showThinking  the engine's iterations are shown while it thinks
+ * @property {Hint|null} [hint]   the last hint asked for (shown while its position is the game's)
+ *
+ * @typedef {object} Hint  the engine's move for the player (controllers/hint.js)
+ * @property {string} fen           the position it was asked in
+ * @property {string} uci           '' while searching or when it failed
+ * @property {string} san
+ * @property {string[]} reasons     verified sentences only (mainline-chess/explain); may be none
+ * @property {boolean} pending
+ * @property {string} error
  *
  * @typedef {object} GameEnd  how a game against the engine ended: by the rules, or by a player
  * @property {import('./model/rules.js').GameStatus|'resigned'|'time'|'stopped'} by

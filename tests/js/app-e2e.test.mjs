@@ -354,8 +354,53 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       await clickMove(page, reply.from, reply.to);
       await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '3' && document.body.dataset.game === 'human', null, { timeout: 20000 });
       // the level note says where the levels' Elo figures come from
-      expect(await page.textContent('#level-note')).toMatch(/measured against Stockfish's UCI_Elo ladder \(about ±100\)\.$/);
+      expect(await page.textContent('#level-note')).toMatch(/from calibration matches .* a level not yet measured says so\.$/);
       await shot(page, 'play-black');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+
+  test('play: the thinking panel (one row per depth, the head score; nothing when hidden), the hint, Analyse this game', async () => {
+    const { page, context, problems } = await open(server.url);
+    try {
+      await page.click('[data-testid=mode-play]');
+      // the weakest level chooses among its best four lines: each depth has several
+      await page.selectOption('#play-level', '0');
+      await page.selectOption('#play-clock', '');
+      await page.check('input[name=colour][value=b]');
+      await page.check('#play-thinking');
+      await page.click('#play-start');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '1' && document.body.dataset.game === 'human');
+      const rows = await page.$$eval('[data-testid=iteration-row]', (els) => els.map((e) => ({ depth: e.dataset.depth, bound: e.dataset.bound, lines: e.querySelectorAll('[data-testid=pv-line]').length })));
+      const exact = rows.filter((r) => r.bound === 'exact');
+      expect(exact.length).toBeGreaterThan(0);
+      expect(new Set(exact.map((r) => r.depth)).size).toBe(exact.length);
+      expect(Math.max(...exact.map((r) => r.lines))).toBeGreaterThan(1);
+      expect(await page.textContent('#engine-score')).toMatch(/^[+-−]?\d|^#|^0\.00$/);
+
+      // the hint: the engine's move for the player, in text and as an arrow
+      await page.click('#play-hint');
+      await page.waitForFunction(() => !!document.querySelector('[data-testid=play-hint]').dataset.move);
+      const hint = await page.getAttribute('[data-testid=play-hint]', 'data-move');
+      expect(new Chess(await boardFen(page)).moves({ verbose: true }).map((m) => m.lan)).toContain(hint);
+      expect(await page.textContent('[data-testid=play-hint]')).toMatch(/^Hint: \S+\./);
+
+      // thinking hidden: no row, no line, no score, no depth while and after the engine moves
+      await page.uncheck('#play-thinking');
+      await page.click('#play-start');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '1' && document.body.dataset.game === 'human');
+      expect(await page.$$('[data-testid=iteration-row]')).toHaveLength(0);
+      expect(await page.$$('[data-testid=pv-line]')).toHaveLength(0);
+      expect(await page.textContent('#engine-score')).toBe('–');
+      expect(await page.textContent('#engine-stats')).toBe('');
+      expect(await page.isHidden('[data-testid=play-hint]')).toBe(true);
+
+      // Analyse this game: the game opens in analysis
+      await page.click('#play-resign');
+      await page.click('#play-analyse');
+      await page.waitForFunction(() => document.querySelector('[data-testid=mode-analyse]').getAttribute('aria-pressed') === 'true');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -8,6 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { createEngine, EngineError } from '../../web/src/node.js';
+import { LEVEL_TABLE } from '../../app/src/model/level-table.js';
+
+// UCI_Elo's range: the limited levels of the generated table (engine/level_table.h is the same)
+const ELO_KEYS = LEVEL_TABLE.filter((l) => !l.full).map((l) => Number(l.uciElo));
+const [ELO_MIN, ELO_MAX] = [ELO_KEYS[0], ELO_KEYS[ELO_KEYS.length - 1]];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -221,7 +226,7 @@ describe('errors', () => {
     await rejects(engine.setOption('NoSuchOption', 1), /unknown option 'NoSuchOption'/);
     await rejects(engine.setOption('PvMethod', 'best'), /PvMethod must be one of/);
     await rejects(engine.setOption('Skill Level', 21), /Skill Level must be a whole number from 0 to 20/);
-    await rejects(engine.setOption('UCI_Elo', 5000), /UCI_Elo must be a whole number from 800 to 2000/);
+    await rejects(engine.setOption('UCI_Elo', 5000), new RegExp(`UCI_Elo must be a whole number from ${ELO_MIN} to ${ELO_MAX}`));
     await rejects(engine.validateFen('xyz'), /^bad FEN: /);
     await rejects(engine.perft('startpos', 0), /perft depth/);
     await rejects(engine.toSan('startpos', ['e2e4', 'e2e4']), /move 2/);
@@ -248,7 +253,8 @@ describe('options and helpers', () => {
     await engine.newGame();
     const lines = await engine.uciOptions();
     expect(lines.some((l) => /^option name Hash type spin/.test(l))).toBe(true);
-    expect(lines).toContain('option name UCI_Elo type spin default 1500 min 800 max 2000');
+    // the range is the level table's (engine/level_table.h)
+    expect(lines).toContain(`option name UCI_Elo type spin default 1500 min ${ELO_MIN} max ${ELO_MAX}`);
   });
 
   test('weaker play: UCI_Elo keeps a node budget and still plays legal moves', async () => {
@@ -256,7 +262,7 @@ describe('options and helpers', () => {
     await engine.setOption('UCI_Elo', 1000);
     for (let i = 0; i < 5; i++) {
       const r = await engine.bestMove(KIWIPETE, { movetime: 2000 });
-      // 1000 Elo: about 150 nodes (engine/strength.cpp), but the first iteration always completes
+      // 1000 Elo: level 2, 150 nodes (engine/level_table.h), but the first iteration always completes
       // (about 2700 nodes with four lines in Kiwipete)
       expect(r.nodes).toBeLessThan(5000);
       expect(r.depth).toBeGreaterThanOrEqual(1);

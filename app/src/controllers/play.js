@@ -254,7 +254,7 @@ export class PlayController {
 
   /** The game's PGN headers. @param {PlayGame} g */
   #headers(g) {
-    const engineName = `Mainline (${g.level.name}, ~${g.level.elo})`;
+    const engineName = `Mainline (${[g.level.name, g.level.short].filter(Boolean).join(', ')})`;
     const d = g.date;
     /** @type {Record<string,string>} */
     const h = {

@@ -33,6 +33,19 @@ export function shownEval(s) {
 }
 
 /**
+ * The engine's latest thinking in a game, for the panel's head: while it thinks that is the shown
+ * position's search, and after it has moved the head keeps its score and depth rather than
+ * falling back to "–" (the search was of the position before its move, so only the head shows
+ * it, not the board's arrows or the bar). Nothing when the thinking is hidden, or outside a game.
+ * @param {State} s
+ * @returns {import('./iterationlog.js').IterationLog|null}
+ */
+export function playThinking(s) {
+  if (s.mode !== 'play' || !s.play || !s.play.showThinking || !s.log) return null;
+  return s.log;
+}
+
+/**
  * Win / draw / loss chances of a score (White's view) in a position, from White's side, by
  * Mainline's own model (mainline-chess/wdl, fitted to its games).
  * @param {Score} score @param {string} fen

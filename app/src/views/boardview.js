@@ -6,6 +6,7 @@ import { moveClass } from 'mainline-chess/report';
 import { Board } from './board.js';
 import { CLASS_BADGE, fenTurn, formatScore, whiteShare } from '../model/format.js';
 import { movableSide, practiceBoard, shownEval } from '../model/shown.js';
+import { currentHint } from '../model/hint.js';
 
 /**
  * @typedef {import('../state.js').State} State
@@ -71,6 +72,9 @@ export class BoardView {
     if (s.hover && s.hover.fen === s.current.fen && s.mode !== 'practice') {
       s.hover.uci.slice(0, HOVER_ARROWS).forEach((uci, i) => arrows.push({ from: uci.slice(0, 2), to: uci.slice(2, 4), kind: `hover hover-${i % 2 ? 'reply' : 'move'}`, width: 0.75, opacity: i < 3 ? 0.85 : 0.6, label: String(i + 1) }));
     }
+    // a hint in a game: its move, on the position it was asked in
+    const hint = currentHint(s);
+    if (hint && hint.uci && hint.fen === s.current.fen) arrows.push({ from: hint.uci.slice(0, 2), to: hint.uci.slice(2, 4), kind: 'hint' });
     const puzzle = practiceBoard(s);
     if (puzzle && puzzle.hintSquare) squares.push({ square: puzzle.hintSquare, kind: 'hint', opacity: 0.55 });
     if (puzzle && puzzle.hintMove) arrows.push({ from: puzzle.hintMove.slice(0, 2), to: puzzle.hintMove.slice(2, 4), kind: 'hint' });

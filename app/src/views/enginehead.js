@@ -2,7 +2,7 @@
 // on/off, the threat, several lines, settings), and the threat's line when it is shown.
 import { $, h } from '../dom.js';
 import { formatCount, formatScore, numberedLine } from '../model/format.js';
-import { shownEval } from '../model/shown.js';
+import { playThinking, shownEval } from '../model/shown.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -29,9 +29,11 @@ export class EngineHead {
 
   /** @param {State} s */
   #head(s) {
+    const game = playThinking(s);
+    const best = game?.best?.lines.get(1);
     const shown = shownEval(s);
-    $('engine-score').textContent = shown ? formatScore(shown.score) : s.ended || '–';
-    const log = s.log && s.log.fen === s.current.fen ? s.log : null;
+    $('engine-score').textContent = shown ? formatScore(shown.score) : best ? formatScore(best.score) : s.ended || '–';
+    const log = game || (s.log && s.log.fen === s.current.fen ? s.log : null);
     const row = log && log.rows.length ? log.rows[log.rows.length - 1] : null;
     $('engine-stats').textContent = row ? `depth ${row.depth}/${row.seldepth} · ${formatCount(row.nodes)} nodes · ${formatCount(row.nps)}/s` : '';
     const label = $('engine-state');

@@ -94,8 +94,10 @@ export class IterationsView {
     } else {
       for (const { row, removed } of s.log.takeChanges()) {
         if (removed) this.rowEls.get(removed)?.remove();
-        const el = this.#row(row, s.log);
+        // the row's element before #row() maps the row to its new one: each MultiPV line of a
+        // depth redraws that depth's row in place, not a row of its own
         const old = this.rowEls.get(row);
+        const el = this.#row(row, s.log);
         if (old && old.isConnected) old.replaceWith(el);
         else rows.prepend(el);
       }

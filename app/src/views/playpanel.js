@@ -4,6 +4,7 @@
 import { $, h } from '../dom.js';
 import { LEVELS } from '../model/levels.js';
 import { fenTurn, formatClock } from '../model/format.js';
+import { currentHint, hintText } from '../model/hint.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -13,13 +14,13 @@ export class PlayPanel {
   /**
    * @param {import('../state.js').Store} store
    * @param {{ start: (setup: import('../controllers/play.js').PlaySetup) => void, takeback: () => void, resign: () => void,
-   *           analyse: () => void, showThinking: (show: boolean) => void, canTakeBack: () => boolean,
+   *           analyse: () => void, hint: () => void, canHint: () => boolean, showThinking: (show: boolean) => void, canTakeBack: () => boolean,
    *           remaining: (side: 'w'|'b') => number }} actions
    */
   constructor(store, actions) {
     this.actions = actions;
     const select = /** @type {HTMLSelectElement} */ ($('play-level'));
-    select.replaceChildren(...LEVELS.map((level, i) => h('option', { value: i, text: `${level.name} · ≈${level.elo} Elo` })));
+    select.replaceChildren(...LEVELS.map((level, i) => h('option', { value: i, text: level.label })));
     select.value = '2';
     $('play-setup').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -35,6 +36,7 @@ export class PlayPanel {
     $('play-takeback').addEventListener('click', () => actions.takeback());
     $('play-resign').addEventListener('click', () => actions.resign());
     $('play-analyse').addEventListener('click', () => actions.analyse());
+    $('play-hint').addEventListener('click', () => actions.hint());
     $('play-thinking').addEventListener('change', (e) => actions.showThinking(/** @type {HTMLInputElement} */ (e.target).checked));
     store.on(['play', 'mode', 'tree', 'orientation', 'clock'], (s) => this.render(s));
     this.render(store.state);
@@ -47,6 +49,12 @@ export class PlayPanel {
     /** @type {HTMLButtonElement} */ ($('play-takeback')).disabled = !this.actions.canTakeBack();
     /** @type {HTMLButtonElement} */ ($('play-resign')).disabled = !g || !!g.end;
     /** @type {HTMLButtonElement} */ ($('play-analyse')).disabled = !g;
+    const hint = inPlay ? currentHint(s) : null;
+    /** @type {HTMLButtonElement} */ ($('play-hint')).disabled = !this.actions.canHint() || !!hint?.pending;
+    const hintEl = $('play-hint-text');
+    hintEl.hidden = !hint;
+    hintEl.textContent = hint ? hintText(hint) : '';
+    hintEl.dataset.move = hint?.uci || '';
     document.body.dataset.game = !g ? 'none' : g.end ? 'over' : g.thinking ? 'engine' : 'human';
     $('player-top').hidden = !inPlay || !g;
     $('player-bottom').hidden = !inPlay || !g;
@@ -55,7 +63,7 @@ export class PlayPanel {
     const toMove = fenTurn(s.tree.lineEnd(s.tree.root).fen).turn;
     for (const [id, side] of /** @type {[string, 'w'|'b'][]} */ ([['player-bottom', bottom], ['player-top', bottom === 'w' ? 'b' : 'w']])) {
       const el = $(id);
-      /** @type {HTMLElement} */ (el.querySelector('.player-name')).textContent = side === g.human ? `You (${SIDE[side]})` : `Mainline ${g.level.name} ≈${g.level.elo} (${SIDE[side]})`;
+      /** @type {HTMLElement} */ (el.querySelector('.player-name')).textContent = side === g.human ? `You (${SIDE[side]})` : `Mainline ${[g.level.name, g.level.short].filter(Boolean).join(' ')} (${SIDE[side]})`;
       const clockEl = /** @type {HTMLElement} */ (el.querySelector('.clock'));
       if (g.clock) {
         const ms = this.actions.remaining(side);
