@@ -17,10 +17,10 @@ struct LevelRow {
 };
 
 constexpr LevelRow LEVEL_TABLE[] = {
-    {800, 120, 300, false},  // Level 1: not yet measured
-    {1000, 150, 233, false},  // Level 2: not yet measured
-    {1200, 500, 179, false},  // Level 3: not yet measured
-    {1400, 1850, 123, false},  // Level 4: not yet measured
+    {790, 120, 300, false},  // Level 1: 790 ± 240 Elo
+    {820, 150, 233, false},  // Level 2: 820 ± 210 Elo
+    {930, 500, 179, false},  // Level 3: 930 ± 180 Elo
+    {1200, 1850, 123, false},  // Level 4: 1200 ± 120 Elo
     {1600, 3750, 93, false},  // Level 5: not yet measured
     {1800, 4900, 81, false},  // Level 6: not yet measured
     {2000, 6500, 69, false},  // Level 7: not yet measured
