@@ -183,7 +183,7 @@ export interface EngineOptionValues {
    * levels' generated table (engine/level_table.h; docs/strength.md says which are measured).
    * @default 1500
    * @min 790
-   * @max 2600 */
+   * @max 2160 */
   UCI_Elo: number;
   /** Below the maximum (full strength) the engine plays weaker, spread over UCI_Elo's range.
    * @default 20
