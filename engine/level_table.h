@@ -21,11 +21,11 @@ constexpr LevelRow LEVEL_TABLE[] = {
     {820, 150, 233, false},  // Level 2: 820 ± 210 Elo
     {930, 500, 179, false},  // Level 3: 930 ± 180 Elo
     {1200, 1850, 123, false},  // Level 4: 1200 ± 120 Elo
-    {1260, 3750, 93, false},  // Level 5: ≈1260 Elo (interpolated)
-    {1320, 4900, 81, false},  // Level 6: ≈1320 Elo (interpolated)
-    {1380, 6500, 69, false},  // Level 7: ≈1380 Elo (interpolated)
-    {1440, 4000, 40, true},  // Level 8: 1440 ± 340 Elo
-    {1800, 12000, 20, true},  // Level 9: ≈1800 Elo (interpolated)
+    {1310, 3750, 93, false},  // Level 5: ≈1310 Elo (interpolated)
+    {1430, 4900, 81, false},  // Level 6: ≈1430 Elo (interpolated)
+    {1540, 6500, 69, false},  // Level 7: ≈1540 Elo (interpolated)
+    {1650, 4000, 40, true},  // Level 8: 1650 ± 100 Elo
+    {1910, 12000, 20, true},  // Level 9: ≈1910 Elo (interpolated)
     {2160, 40000, 0, true},  // Level 10: 2160 ± 140 Elo
 };
 
