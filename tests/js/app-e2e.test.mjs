@@ -363,7 +363,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
   }, 90000);
 
   test('play: the thinking panel (one row per depth, the head score; nothing when hidden), the hint, Analyse this game', async () => {
-    const { page, context, problems } = await open(server.url);
+    const { page, context, problems } = await open(app.url);
     try {
       await page.click('[data-testid=mode-play]');
       // the weakest level chooses among its best four lines: each depth has several
