@@ -194,4 +194,34 @@ describe.skipIf(!haveBrowser)('the app with the keyboard alone', () => {
       await context.close();
     }
   }, 180000);
+  test('play a move against the engine, ask for a hint; open the settings and change the lines', async () => {
+    const { page, context, problems } = await app.open();
+    try {
+      await page.waitForSelector('[data-testid=board] [data-square]');
+      await press(page, '[data-testid=mode-play]');
+      await press(page, '#play-start');
+      await page.waitForFunction(() => document.body.dataset.game === 'human' && document.querySelector('[data-testid=board]').dataset.ply === '0');
+      // 1. e4 with the board's keys (its keyboard square starts on a1), then the engine answers
+      await tabTo(page, '[data-testid=board] svg[tabindex]');
+      await boardKeys(page, ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'Enter', 'ArrowUp', 'ArrowUp', 'Enter']);
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '2' && document.body.dataset.game === 'human', null, { timeout: 20000 });
+      expect((await boardFen(page)).split(' ')[0].split('/')[4]).toBe('4P3'); // the pawn on e4
+      // the hint: a legal move for the player, said in words
+      await press(page, '#play-hint');
+      await page.waitForFunction(() => !!document.querySelector('[data-testid=play-hint]')?.dataset.move, null, { timeout: 20000 });
+      const hint = await page.getAttribute('[data-testid=play-hint]', 'data-move');
+      expect(new Chess(await boardFen(page)).moves({ verbose: true }).map((m) => m.lan)).toContain(hint);
+      // the engine settings: open them, and choose three lines with the arrow keys
+      await press(page, '#settings-toggle');
+      await page.waitForSelector('#settings:not([hidden])');
+      await tabTo(page, '#set-multipv');
+      expect(await focusShown(page)).toBe(true);
+      const before = await page.$eval('#set-multipv', (e) => /** @type {HTMLSelectElement} */ (e).value);
+      await page.keyboard.press('ArrowDown');
+      expect(await page.$eval('#set-multipv', (e) => /** @type {HTMLSelectElement} */ (e).value)).not.toBe(before);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
 });
