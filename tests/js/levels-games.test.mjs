@@ -7,21 +7,10 @@ import { afterAll, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import { EngineHandle } from '../../app/src/services/engine.js';
 import { LEVELS } from '../../app/src/model/levels.js';
+import { rng } from '../../scripts/lib/openings.mjs';
 
 const handle = new EngineHandle({ Hash: 16 });
 afterAll(() => handle.close());
-
-/** A small deterministic generator (mulberry32), so a failure can be played again. @param {number} seed */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Plies before a game that has not ended counts as a failure (a random mover loses long before). */
 const MAX_PLIES = 400;
@@ -34,7 +23,7 @@ test('a game against each level ends legally', async () => {
     await engine.newGame();
     for (const [name, value] of Object.entries(level.options)) await engine.setOption(/** @type {any} */ (name), value);
     const chess = new Chess();
-    const next = random(1000 + i);
+    const next = rng(1000 + i);
     const levelSide = i % 2 ? 'b' : 'w';
     const moves = [];
     while (!chess.isGameOver() && moves.length < MAX_PLIES) {
