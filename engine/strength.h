@@ -9,7 +9,14 @@
 #include <cstdint>
 #include <iterator>
 
+// A calibration build may play candidate levels from another generated table
+// (scripts/levels.mjs builds build-levels/ with -DMAINLINE_LEVEL_TABLE_FILE=...); every
+// product build reads the committed table.
+#ifdef MAINLINE_LEVEL_TABLE_FILE
+#include MAINLINE_LEVEL_TABLE_FILE
+#else
 #include "level_table.h"
+#endif
 
 namespace mainline {
 

@@ -17,6 +17,7 @@
  * @typedef {object} Design
  * @property {{ movetime: number, games: number, stockfish: { min: number, max: number } }} calibration
  * @property {LevelDesign[]} levels
+ * @property {LevelDesign[]} [anchors] rated like levels, never offered to players
  * @typedef {object} MatchResult one calibration match, from the level's side
  * @property {string} level          a level's name
  * @property {string} opponent       "stockfish:ELO" or "level:NAME"
@@ -26,6 +27,9 @@
  * @property {string} clock          e.g. "movetime 1000"
  * @property {string} date
  * @property {string} commit
+ * @property {LevelSettings} [design]          what the level ran in this match
+ * @property {LevelSettings} [opponentDesign]  what the opponent level ran (level opponents)
+ * @typedef {{ nodes?: number, temperature?: number, network?: boolean, full?: boolean }} LevelSettings
  * @typedef {object} Rating
  * @property {'measured'|'interpolated'|'unmeasured'} status
  * @property {number|null} elo        rounded to 10
@@ -41,6 +45,46 @@ const K = Math.log(10) / 400; // d expected / d diff = K E (1 - E)
 
 /** The games a level needs before its fit counts as a measurement (the issue's target). */
 export const MIN_GAMES = 40;
+
+/**
+ * What a level runs, as a match records it. A rating belongs to what was played, not to a name:
+ * a match counts for whichever level or anchor runs those settings now (and for a level
+ * opponent, whichever runs its recorded settings), so a changed design starts its rating
+ * afresh and a design kept as an anchor keeps its matches.
+ * @param {LevelDesign} l @returns {LevelSettings}
+ */
+export const settingsOf = (l) => (l.full ? { full: true } : { nodes: l.nodes, temperature: l.temperature, network: !!l.network });
+/** @param {LevelSettings|undefined} s */
+export const designKey = (s) => (s ? JSON.stringify(settingsOf(/** @type {LevelDesign} */ (s))) : '');
+
+/**
+ * Everything rated: the levels, then the calibration anchors (designs that are not levels but
+ * were measured against Stockfish, so that levels can be rated through matches against them).
+ * @param {Design} design
+ */
+export const ratedEntries = (design) => [...design.levels, ...(design.anchors ?? [])];
+
+/**
+ * The matches that still describe the design, their sides renamed to the level or anchor that
+ * runs what was played. The rest were played by designs no longer in use: history only.
+ * @param {Design} design @param {MatchResult[]} matches @returns {MatchResult[]}
+ */
+export function currentMatches(design, matches) {
+  const byKey = new Map(ratedEntries(design).map((l) => [designKey(settingsOf(l)), l.name]));
+  /** @type {MatchResult[]} */
+  const out = [];
+  for (const m of matches) {
+    const me = byKey.get(designKey(m.design));
+    if (!me) continue;
+    if (!m.opponent.startsWith('level:')) {
+      out.push({ ...m, level: me });
+      continue;
+    }
+    const them = byKey.get(designKey(m.opponentDesign));
+    if (them) out.push({ ...m, level: me, opponent: `level:${them}` });
+  }
+  return out;
+}
 
 /**
  * Fits every level's rating at once by maximum likelihood (each game's score against the
@@ -177,26 +221,30 @@ function multiply(a, b) {
 const round10 = (/** @type {number} */ x) => Math.round(x / 10) * 10;
 
 /**
- * Each level's rating: measured (its own games, at least MIN_GAMES), interpolated (between the
+ * Each level's rating, from the matches its present design played (currentMatches): measured (its own games, at least MIN_GAMES), interpolated (between the
  * nearest measured levels below and above it, by design target; said so), or not yet measured.
  * Then the key UCI_Elo uses for each limited level: its rating where it has one, its design
  * target where not, and all targets when the ratings do not rise with the levels (noise; the
  * table says so) — UCI_Elo must name each level exactly and grow with strength.
  * @param {Design} design @param {MatchResult[]} matches
- * @returns {{ levels: Level[], keyNote: string }}
+ * @returns {{ levels: Level[], anchors: Level[], keyNote: string }}
  */
-export function rateLevels(design, matches) {
-  const fits = fitRatings(design.levels.map((l) => l.name), matches);
-  /** @type {Level[]} */
-  const levels = design.levels.map((l) => {
-    const own = matches.filter((m) => m.level === l.name).reduce((s, m) => s + m.w + m.d + m.l, 0);
+export function rateLevels(design, allMatches) {
+  const matches = currentMatches(design, allMatches);
+  const fits = fitRatings(ratedEntries(design).map((l) => l.name), matches);
+  const rate = (/** @type {LevelDesign} */ l) => {
+    // its games on either side of the board
+    const own = matches.filter((m) => m.level === l.name || m.opponent === `level:${l.name}`).reduce((s, m) => s + m.w + m.d + m.l, 0);
     const f = fits.get(l.name);
     /** @type {Rating} */
     let rating;
     if (f && own >= MIN_GAMES) rating = { status: 'measured', elo: round10(f.elo), error: round10(f.error), games: own, note: `${own} games` };
     else rating = { status: 'unmeasured', elo: null, error: null, games: own, note: own ? `${own} games so far (${MIN_GAMES} needed${f ? '' : '; all won or all lost'})` : 'no games yet' };
-    return { ...l, rating, uciElo: null };
-  });
+    return /** @type {Level} */ ({ ...l, rating, uciElo: null });
+  };
+  /** @type {Level[]} */
+  const levels = design.levels.map(rate);
+  const anchors = (design.anchors ?? []).map(rate);
   // interpolation needs a measured level on each side, and targets to place it between them
   levels.forEach((l, i) => {
     if (l.rating.status !== 'unmeasured' || l.full || l.target === undefined) return;
@@ -215,7 +263,7 @@ export function rateLevels(design, matches) {
   const keyNote = rising
     ? 'UCI_Elo names each limited level by its rating where it has one, by its design target where not, and goes linearly between them.'
     : 'The ratings do not yet rise with the levels (too few games), so UCI_Elo names each level by its design target for now.';
-  return { levels, keyNote };
+  return { levels, anchors, keyNote };
 }
 
 /** What the level selector shows. @param {Level} l */
@@ -306,23 +354,40 @@ ${rows.map((r) => `  ${r},`).join('\n')}
 export const DOCS_BEGIN = '<!-- levels table: begin (generated by `node scripts/levels.mjs --table`; do not edit) -->';
 export const DOCS_END = '<!-- levels table: end -->';
 
-/** The table in docs/strength.md, between the markers. @param {Design} design @param {Level[]} levels @param {MatchResult[]} matches @param {string} keyNote */
-export function docsTable(design, levels, matches, keyNote) {
+/**
+ * The table in docs/strength.md, between the markers: the levels, then the calibration anchors.
+ * @param {Design} design @param {Level[]} levels @param {Level[]} anchors @param {MatchResult[]} matches @param {string} keyNote
+ */
+export function docsTable(design, levels, anchors, matches, keyNote) {
   const lines = [
     DOCS_BEGIN,
     '',
-    `| level | runs | rating (Stockfish 15.1 UCI_Elo scale, 95%) | how | calibration matches (W/D/L, level's side) |`,
+    `| level | runs | rating (Stockfish 15.1 UCI_Elo scale, 95%) | how | calibration matches (W/D/L, this side's) |`,
     '|---|---|---|---|---|',
   ];
-  for (const l of levels) {
-    const runs = l.full ? 'full strength, the network' : `${l.nodes} nodes, T ${l.temperature} cp, ${l.network ? 'the network' : 'hand-crafted evaluation'} (aim ${l.target})`;
+  const current = currentMatches(design, matches);
+  for (const l of [...levels, ...anchors]) {
+    const anchor = anchors.includes(l);
+    const runs = l.full ? 'full strength, the network' : `${l.nodes} nodes, T ${l.temperature} cp, ${l.network ? 'the network' : 'hand-crafted evaluation'}${anchor ? ' (calibration anchor, not offered)' : ` (aim ${l.target})`}`;
     const r = l.rating;
     const rating = r.status === 'unmeasured' ? 'not yet measured' : r.status === 'interpolated' ? `≈${r.elo} ± ${r.error} (interpolated)` : `${r.elo} ± ${r.error}`;
-    const ms = matches.filter((m) => m.level === l.name).map((m) => `${m.opponent} ${m.w}/${m.d}/${m.l} (${m.clock}, ${m.commit}, ${m.date})`);
+    const ms = current.filter((m) => m.level === l.name).map((m) => `${m.opponent} ${m.w}/${m.d}/${m.l} (${m.clock}, ${m.commit}, ${m.date})`);
     lines.push(`| ${l.name} | ${runs} | ${rating} | ${r.note} | ${ms.join('; ') || '—'} |`);
+  }
+  const earlier = matches.filter((m) => !currentMatches(design, [m]).length);
+  if (earlier.length) {
+    lines.push('', `Earlier designs (not counted: no level or anchor runs what was played): ${earlier
+      .map((m) => `${m.level} as ${describe(m.design)} against ${m.opponent}${m.opponentDesign ? ` as ${describe(m.opponentDesign)}` : ''} ${m.w}/${m.d}/${m.l} (${m.commit})`)
+      .join('; ')}.`);
   }
   lines.push('', `Clock: ${design.calibration.movetime} ms a move for both engines (the app's). ${keyNote}`, '', DOCS_END);
   return lines.join('\n');
+}
+
+/** @param {LevelSettings|undefined} d */
+function describe(d) {
+  if (!d) return 'an unrecorded design';
+  return d.full ? 'full strength' : `${d.nodes} nodes, T ${d.temperature}, ${d.network ? 'network' : 'hand-crafted'}`;
 }
 
 /**
@@ -352,12 +417,13 @@ export function replaceDtsRange(dts, levels) {
  * @param {string} dts web/index.d.ts now
  */
 export function generate(design, results, doc, dts) {
-  const { levels, keyNote } = rateLevels(design, results.matches);
+  const { levels, anchors, keyNote } = rateLevels(design, results.matches);
   return {
     levels,
+    anchors,
     cpp: cppTable(design, levels),
     js: jsTable(design, levels, keyNote),
-    docs: replaceDocsTable(doc, docsTable(design, levels, results.matches, keyNote)),
+    docs: replaceDocsTable(doc, docsTable(design, levels, anchors, results.matches, keyNote)),
     dts: replaceDtsRange(dts, levels),
   };
 }

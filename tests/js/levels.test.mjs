@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { PATHS } from '../../scripts/levels.mjs';
-import { expected, fitRatings, generate, levelLabel, MIN_GAMES, rateLevels } from '../../scripts/lib/levels.mjs';
+import { currentMatches, expected, fitRatings, generate, levelLabel, MIN_GAMES, rateLevels, settingsOf } from '../../scripts/lib/levels.mjs';
 import { LEVELS } from '../../app/src/model/levels.js';
 
 const read = (/** @type {string} */ p) => readFileSync(p, 'utf8');
@@ -70,10 +70,11 @@ describe('fitting ratings', () => {
         { name: 'L4', full: true },
       ],
     };
+    const as = (/** @type {number} */ i) => ({ design: settingsOf(d.levels[i]) });
     const { levels } = rateLevels(d, [
-      game({ level: 'L1', opponent: 'stockfish:1350', w: 10, d: 4, l: 26 }),
-      game({ level: 'L3', opponent: 'stockfish:1400', w: 18, d: 4, l: 18 }),
-      game({ level: 'L4', opponent: 'stockfish:2850', w: 1, d: 1, l: MIN_GAMES - 10 }),
+      game({ level: 'L1', opponent: 'stockfish:1350', w: 10, d: 4, l: 26, ...as(0) }),
+      game({ level: 'L3', opponent: 'stockfish:1400', w: 18, d: 4, l: 18, ...as(2) }),
+      game({ level: 'L4', opponent: 'stockfish:2850', w: 1, d: 1, l: MIN_GAMES - 10, ...as(3) }),
     ]);
     expect(levels.map((l) => l.rating.status)).toEqual(['measured', 'interpolated', 'measured', 'unmeasured']);
     expect(levelLabel(levels[0])).toMatch(/^L1 · \d+ ± \d+ Elo$/);
@@ -83,5 +84,35 @@ describe('fitting ratings', () => {
     expect(levels[3].rating.note).toMatch(/32 games so far/);
     // UCI_Elo's names: the ratings, since they rise
     expect(levels.slice(0, 3).map((l) => l.uciElo)).toEqual(levels.slice(0, 3).map((l) => l.rating.elo));
+  });
+
+  test('a match counts only while the level and a level opponent still run what they ran then', () => {
+    const d = {
+      calibration: design.calibration,
+      levels: [
+        { name: 'L1', target: 1000, nodes: 100, temperature: 100, network: false },
+        { name: 'L2', target: 1400, nodes: 400, temperature: 0, network: false },
+      ],
+    };
+    const [a, b] = d.levels.map(settingsOf);
+    const played = [
+      game({ level: 'L2', opponent: 'stockfish:1400', w: 18, d: 4, l: 18, design: b }),
+      game({ level: 'L1', opponent: 'level:L2', w: 10, d: 4, l: 26, design: a, opponentDesign: b }),
+    ];
+    expect(currentMatches(d, played)).toHaveLength(2);
+    expect(rateLevels(d, played).levels.map((l) => l.rating.status)).toEqual(['measured', 'measured']);
+    // L2 now searches more: its own match and L1's match against the old L2 no longer count
+    const changed = { ...d, levels: [d.levels[0], { ...d.levels[1], nodes: 800 }] };
+    expect(currentMatches(changed, played)).toHaveLength(0);
+    expect(rateLevels(changed, played).levels.map((l) => l.rating.status)).toEqual(['unmeasured', 'unmeasured']);
+    // kept as a calibration anchor, the old L2 keeps its matches (and L1's against it) under its new name
+    const anchored = { ...changed, anchors: [{ name: 'A', nodes: 400, temperature: 0, network: false }] };
+    const kept = currentMatches(anchored, played);
+    expect(kept.map((m) => [m.level, m.opponent])).toEqual([['A', 'stockfish:1400'], ['L1', 'level:A']]);
+    const rated = rateLevels(anchored, played);
+    expect(rated.levels.map((l) => l.rating.status)).toEqual(['measured', 'unmeasured']);
+    expect(rated.anchors[0].rating.status).toBe('measured');
+    // and a match without its design recorded counts for nothing
+    expect(currentMatches(d, [game({ level: 'L2', opponent: 'stockfish:1400', w: 1, d: 0, l: 1 })])).toHaveLength(0);
   });
 });

@@ -23,9 +23,9 @@
 /** @type {readonly LevelRow[]} */
 export const LEVEL_TABLE = Object.freeze([
   {"name":"Level 1","label":"Level 1 · 790 ± 240 Elo","full":false,"uciElo":790,"nodes":120,"temperature":300,"network":false,"movetime":1000,"rating":{"status":"measured","elo":790,"error":240,"games":40,"note":"40 games"}},
-  {"name":"Level 2","label":"Level 2 · 820 ± 210 Elo","full":false,"uciElo":820,"nodes":150,"temperature":233,"network":false,"movetime":1000,"rating":{"status":"measured","elo":820,"error":210,"games":40,"note":"40 games"}},
-  {"name":"Level 3","label":"Level 3 · 930 ± 180 Elo","full":false,"uciElo":930,"nodes":500,"temperature":179,"network":false,"movetime":1000,"rating":{"status":"measured","elo":930,"error":180,"games":40,"note":"40 games"}},
-  {"name":"Level 4","label":"Level 4 · 1200 ± 120 Elo","full":false,"uciElo":1200,"nodes":1850,"temperature":123,"network":false,"movetime":1000,"rating":{"status":"measured","elo":1200,"error":120,"games":40,"note":"40 games"}},
+  {"name":"Level 2","label":"Level 2 · 820 ± 210 Elo","full":false,"uciElo":820,"nodes":150,"temperature":233,"network":false,"movetime":1000,"rating":{"status":"measured","elo":820,"error":210,"games":80,"note":"80 games"}},
+  {"name":"Level 3","label":"Level 3 · 930 ± 180 Elo","full":false,"uciElo":930,"nodes":500,"temperature":179,"network":false,"movetime":1000,"rating":{"status":"measured","elo":930,"error":180,"games":80,"note":"80 games"}},
+  {"name":"Level 4","label":"Level 4 · 1200 ± 120 Elo","full":false,"uciElo":1200,"nodes":1850,"temperature":123,"network":false,"movetime":1000,"rating":{"status":"measured","elo":1200,"error":120,"games":80,"note":"80 games"}},
   {"name":"Level 5","label":"Level 5 · ≈1310 Elo (interpolated)","full":false,"uciElo":1310,"nodes":3750,"temperature":93,"network":false,"movetime":1000,"rating":{"status":"interpolated","elo":1310,"error":120,"games":0,"note":"interpolated between Level 4 and Level 8"}},
   {"name":"Level 6","label":"Level 6 · ≈1430 Elo (interpolated)","full":false,"uciElo":1430,"nodes":4900,"temperature":81,"network":false,"movetime":1000,"rating":{"status":"interpolated","elo":1430,"error":120,"games":0,"note":"interpolated between Level 4 and Level 8"}},
   {"name":"Level 7","label":"Level 7 · ≈1540 Elo (interpolated)","full":false,"uciElo":1540,"nodes":6500,"temperature":69,"network":false,"movetime":1000,"rating":{"status":"interpolated","elo":1540,"error":120,"games":0,"note":"interpolated between Level 4 and Level 8"}},
