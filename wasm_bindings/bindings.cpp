@@ -400,13 +400,14 @@ val explainLine(const std::string& fen, const std::string& moves, const std::str
     Result<Position> start = build_position(fen, split_words(moves));
     if (!start) return error_value(start.error());
     std::vector<Move> parsed;
-    val san = val::array();
+    val san = val::array(), uci = val::array();
     {
         Position walk = start.value();
         for (std::string_view word : split_words(line)) {
             Result<Move> m = parse_any_move(walk, word);
             if (!m) return error_value("line move " + std::to_string(parsed.size() + 1) + " (" + std::string(word) + "): " + m.error());
             san.call<void>("push", move_to_san(walk, m.value()));
+            uci.call<void>("push", move_to_uci(m.value()));
             parsed.push_back(m.value());
             walk.do_move(m.value());
         }
@@ -437,6 +438,7 @@ val explainLine(const std::string& fen, const std::string& moves, const std::str
     o.set("fen", start.value().fen());
     o.set("first", std::string(f.first == WHITE ? "w" : "b"));
     o.set("san", san);
+    o.set("uci", uci);
     o.set("plies", f.plies);
     o.set("balance", balance);
     o.set("end", std::string(motifs::to_string(f.end)));

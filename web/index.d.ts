@@ -64,6 +64,8 @@ export interface LineFacts {
   first: 'w' | 'b';
   /** The line in SAN. */
   san: string[];
+  /** The same moves in UCI (where each piece goes from and to: explain.js follows pieces with it). */
+  uci: string[];
   plies: number;
   /** Material (pawn 1, minor 3, rook 5, queen 9) of `first` minus the other side's, after 0..plies plies. */
   balance: number[];

@@ -42,9 +42,9 @@ describe('sentences from the engine’s line', () => {
     expect(texts(explainMove({ mover: 'w', line: perpetual, verdict: 'best' }))[0]).toMatch(/^Qd8\+ draws by perpetual check: 1\.Qd8\+ Kh7 2\.Qh4\+/);
   });
 
-  test('a good move that gives up the exchange is called that, not a loss', async () => {
+  test('a good move that gives up the exchange is called an exchange sacrifice, not a loss', async () => {
     const line = await engine.lineFacts('4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1', ['Rxd5', 'exd5']);
-    expect(texts(explainMove({ mover: 'w', line, verdict: 'great' }))).toEqual(['Rxd5 gives up the exchange: 1.Rxd5 exd5.']);
+    expect(texts(explainMove({ mover: 'w', line, verdict: 'great' }))).toEqual(['Rxd5 sacrifices the exchange: 1.Rxd5 exd5.']);
   });
 
   test('when nothing can be named for certain, only the numbers are said, and so marked', async () => {

@@ -36,6 +36,7 @@
  * @property {string} fen       the position the line starts from
  * @property {Side} first       side to move there
  * @property {string[]} san     the line in SAN
+ * @property {string[]} [uci]   the same moves in UCI (older engines left it out)
  * @property {number} plies
  * @property {number[]} balance material of `first` minus the other side's (pawn 1, minor 3, rook 5, queen 9) after 0..plies plies
  * @property {'none'|'checkmate'|'stalemate'|'repetition'|'fiftyMoves'|'insufficientMaterial'} end
@@ -209,10 +210,16 @@ export function lineSentences(f, { subject, side, bad }) {
     const pattern = f.matePattern === 'backRank' ? 'a back-rank mate' : f.matePattern === 'smothered' ? 'a smothered mate' : '';
     const n = f.mateMoves;
     const mate = n === 1 ? 'mate in one' : `mate in ${n}`;
+    // a double (or else a discovered) check on the way, by the mating side, is named too
+    const mater = other(mated);
+    const check = ['doubleCheck', 'discoveredCheck'].map((k) => f.motifs.find((m) => m.kind === k && m.by === mater)).find((m) => m);
+    const checkText = check ? ` (${f.san[check.ply]} is a ${check.kind === 'doubleCheck' ? 'double' : 'discovered'} check)` : '';
+    /** @type {Claim[]} */
+    const checkClaims = check ? [{ type: 'motif', kind: check.kind, ply: check.ply, square: check.square, targets: check.targets.map((t) => t.square) }] : [];
     if (mated === side)
-      out.push({ text: `${subject} allows ${pattern ? `${pattern}, ` : ''}${mate}: ${lineText(f, 1)}.`, claims: [{ type: 'mate', mated: side, moves: n, pattern: f.matePattern }] });
+      out.push({ text: `${subject} allows ${pattern ? `${pattern}, ` : ''}${mate}: ${lineText(f, 1)}${checkText}.`, claims: [{ type: 'mate', mated: side, moves: n, pattern: f.matePattern }, ...checkClaims] });
     else
-      out.push({ text: `${subject} ${bad ? 'leads to' : 'forces'} ${pattern ? `${pattern}, ` : ''}${mate}: ${lineText(f)}.`, claims: [{ type: 'mate', mated: opp, moves: n, pattern: f.matePattern }] });
+      out.push({ text: `${subject} ${bad ? 'leads to' : 'forces'} ${pattern ? `${pattern}, ` : ''}${mate}: ${lineText(f)}${checkText}.`, claims: [{ type: 'mate', mated: opp, moves: n, pattern: f.matePattern }, ...checkClaims] });
     return out;
   }
   if (f.perpetual) {
@@ -228,17 +235,34 @@ export function lineSentences(f, { subject, side, bad }) {
   if (points !== 0 && trade.points === points) {
     const winner = points > 0 ? side : opp;
     const t = tradeFor(f, winner, until);
-    const what = (describeTrade(t.gained, t.lost) || 'material') + (t.promoted ? ' (a pawn promotes)' : '');
+    const traded = describeTrade(t.gained, t.lost);
+    // the winner's promotions in the line, named with the square
+    const promotions = f.motifs.filter((m) => m.kind === 'promotion' && m.by === winner && m.ply < until);
+    // (said of the move itself when it is the one that promotes: "wins a rook and promotes ...")
+    const own = promotions.length > 0 && promotions[0].ply === 0 && winner === side;
+    const promoted = promotions.length ? `${own ? '' : `${f.san[promotions[0].ply]} `}promotes the pawn to a ${nameOf(promotions[0].piece)}` : '';
+    const what = promoted ? (traded ? `${traded}${own ? ' and' : ', and'} ${promoted}` : `material: ${promoted}`) : traded || 'material';
+    /** @type {Claim[]} */
+    const promotionClaims = promotions.slice(0, 1).map((m) => ({ type: 'motif', kind: 'promotion', ply: m.ply, square: m.square, targets: [] }));
     // The cause: a motif of the winning side, or a piece the loser left hanging.
     const cause = causeOf(f, winner, until);
-    const claims = /** @type {Claim[]} */ ([{ type: 'material', side, points, until }, ...cause.claims]);
+    const claims = /** @type {Claim[]} */ ([{ type: 'material', side, points, until }, ...promotionClaims, ...cause.claims]);
     if (winner !== side) {
       const line = until > 1 ? ` (${lineText(f, 1, until - 1)})` : '';
       if (bad) out.push({ text: `${subject} loses ${what}${cause.text ? `: ${cause.text}` : ''}${line}.`, claims });
-      // A good move that gives material up: a sacrifice; the numbers, not this sentence, say it pays.
-      else out.push({ text: `${subject} gives up ${what}: ${lineText(f, 0, until)}.`, claims });
+      else {
+        // A good move that gives material up: a sacrifice; the numbers, not this sentence, say it
+        // pays. Giving a rook for a minor piece is an exchange sacrifice (the engine's fact).
+        const sacrifice = traded === 'the exchange' ? f.motifs.find((m) => m.kind === 'exchangeSacrifice' && m.by === side && m.ply < until) : undefined;
+        /** @type {Claim[]} */
+        const given = [{ type: 'material', side, points, until }, ...promotionClaims];
+        if (sacrifice) given.push({ type: 'motif', kind: 'exchangeSacrifice', ply: sacrifice.ply, square: sacrifice.square, targets: sacrifice.targets.map((x) => x.square) });
+        out.push({ text: `${subject} ${sacrifice ? 'sacrifices' : 'gives up'} ${what}: ${lineText(f, 0, until)}.`, claims: given });
+      }
     } else if (!bad) {
-      out.push({ text: `${subject} wins ${what}${cause.text ? `: ${cause.text}` : ''} (${lineText(f, 0, until)}).`, claims });
+      // a promotion that is the whole gain is said as that: "c8=Q+ promotes the pawn to a queen"
+      const verb = own && !traded ? promoted : `wins ${what}`;
+      out.push({ text: `${subject} ${verb}${cause.text ? `: ${cause.text}` : ''} (${lineText(f, 0, until)}).`, claims });
     }
   }
   // No material to speak of: an in-between move along the line, the side's own (a good move) or
@@ -255,6 +279,30 @@ export function lineSentences(f, { subject, side, bad }) {
 }
 
 /**
+ * The capture among `caps` of the piece `t` (standing on its square after ply `ply`), followed
+ * along the line's moves (UCI; castling moves the rook too) until it is taken; undefined if it
+ * is not taken.
+ * @param {LineFacts} f @param {MotifTarget} t @param {number} ply @param {LineMotif[]} caps
+ */
+function followedCapture(f, t, ply, caps) {
+  let at = t.square;
+  for (let k = ply + 1; k < f.plies; k++) {
+    const c = caps.find((x) => x.ply === k);
+    if (c && c.targets[0].square === at) return c.targets[0].piece === t.piece ? c : undefined;
+    const uci = (f.uci || [])[k];
+    if (!uci) return undefined;
+    if (uci.slice(0, 2) === at) at = uci.slice(2, 4);
+    else if (/^O-O/.test(f.san[k])) {
+      // the rook of a castling: h-file to f-file, a-file to d-file, on the king's rank
+      const rank = uci[1];
+      if (at === `h${rank}` && uci[2] === 'g') at = `f${rank}`;
+      else if (at === `a${rank}` && uci[2] === 'c') at = `d${rank}`;
+    }
+  }
+  return undefined;
+}
+
+/**
  * What wins the material for `winner` in the first `until` plies: the earliest fork, skewer, pin,
  * discovered attack or double check by the winner whose target is then captured, or a piece the
  * loser left hanging that is then captured. Text like "the knight fork on c7 (Nc7+) hits the
@@ -264,7 +312,10 @@ export function lineSentences(f, { subject, side, bad }) {
  */
 function causeOf(f, winner, until) {
   const caps = captures(f, until).filter((m) => m.by === winner);
-  const capturedLater = (/** @type {LineMotif} */ m) => caps.some((c) => c.ply > m.ply && m.targets.some((t) => t.square === c.targets[0].square && t.piece === c.targets[0].piece));
+  // A target of m that the winner then takes with one of its next two moves, followed from
+  // square to square if it moves (later captures are not this motif's doing).
+  const soon = (/** @type {LineMotif} */ m) => caps.filter((c) => c.ply <= m.ply + 4);
+  const capturedLater = (/** @type {LineMotif} */ m) => m.targets.some((t) => followedCapture(f, t, m.ply, soon(m)));
   const at = (/** @type {number} */ ply) => f.san[ply];
   // the moves' order (the continuation's motifs come after the others in the engine's list)
   const motifs = [...f.motifs].sort((a, b) => a.ply - b.ply);
@@ -284,6 +335,14 @@ function causeOf(f, winner, until) {
       return { text: `${at(m.ply)} pins ${targets[0]} to ${targets[1]}`, claims: [claim] };
     if (m.kind === 'discoveredAttack' && capturedLater(m))
       return { text: `${at(m.ply)} uncovers the ${nameOf(m.piece)}\u2019s attack on ${targets[0]}`, claims: [claim] };
+    // the other half of a discovered attack: the piece attacked is saved, the winner takes
+    // something else with the next move (what the moving piece threatened)
+    const next = caps.find((c) => c.ply === m.ply + 2);
+    if (m.kind === 'discoveredAttack' && next)
+      return {
+        text: `${at(m.ply)} uncovers the ${nameOf(m.piece)}\u2019s attack on ${targets[0]}, and ${at(next.ply)} takes the ${nameOf(next.targets[0].piece)} on ${next.targets[0].square}`,
+        claims: [claim, { type: 'capture', ply: next.ply, square: next.targets[0].square, piece: next.targets[0].piece }],
+      };
     // the ply that takes the piece `t` (on the last target square for a trapped piece)
     const taker = (/** @type {MotifTarget} */ t) => caps.find((c) => c.ply > m.ply && c.targets[0].square === t.square && c.targets[0].piece === t.piece);
     const last = m.targets[m.targets.length - 1];
@@ -297,10 +356,10 @@ function causeOf(f, winner, until) {
     }
     if (m.kind === 'zwischenzug' && m.ply + 2 < until)
       return { text: `instead of taking back on ${m.targets[0].square} at once, ${at(m.ply)} comes first (an in-between move), and ${at(m.ply + 2)} takes back`, claims: [claim] };
-    if (m.kind === 'doubleCheck')
-      return { text: `${at(m.ply)} is a double check`, claims: [claim] };
-    if (m.kind === 'discoveredCheck' && caps.some((c) => c.ply === m.ply + 2))
-      return { text: `${at(m.ply)} is a discovered check`, claims: [claim] };
+    // a check that wins: what the checking move or the move after it takes cannot be taken back
+    // or saved while the king is answered
+    if ((m.kind === 'doubleCheck' || m.kind === 'discoveredCheck') && caps.some((c) => c.ply === m.ply || c.ply === m.ply + 2))
+      return { text: `${at(m.ply)} is a ${m.kind === 'doubleCheck' ? 'double' : 'discovered'} check`, claims: [claim] };
   }
   const loser = other(winner);
   for (const m of f.motifs) {
