@@ -31,6 +31,7 @@ import { ScoreChart } from './views/chart.js';
 import { IterationsView } from './views/iterations.js';
 import { MoveList } from './views/movelist.js';
 import { EvalGraph } from './views/evalgraph.js';
+import { TimeGraph } from './views/timegraph.js';
 import { MoveInfo } from './views/moveinfo.js';
 import { WordsController } from './controllers/words.js';
 import { ReaderView } from './views/reader.js';
@@ -221,6 +222,7 @@ new IterationsView({ rows: $('iterations'), stored: $('stored'), preview: $('pre
 });
 new MoveList($('moves'), store, goTo);
 new EvalGraph($('eval-graph'), store, goTo);
+new TimeGraph($('time-graph'), store, goTo);
 new MoveInfo($('move-info'), store, { playLine: (from, uci) => store.state.mode === 'analyse' && game.playLine(from, uci), words: (n, cls) => words.explain(n, cls) });
 new ReportPanel(store, { run: (limits) => review.run(limits), cancel: () => review.cancel(), goTo, practise: (color) => practice.start(color) });
 new PracticePanel(store, { hint: () => practice.hint(), reveal: () => practice.reveal(), next: () => practice.next(), stop: () => practice.stop() });

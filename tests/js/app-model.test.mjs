@@ -15,6 +15,8 @@ import { explanation } from '../../app/src/controllers/explain.js';
 import { WriteQueue } from '../../app/src/services/storage.js';
 import { withSecond } from '../../app/src/controllers/saving.js';
 import { ITALIAN, reportTree } from './fixtures/report-tree.mjs';
+import { clockOf, formatDuration, moveTimes, parseClockText, parseTimeControl } from '../../app/src/model/clock.js';
+import { CLOCK_GAME, CLOCK_SECONDS, PHASE_STARTS } from './fixtures/clock-game.mjs';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -146,7 +148,7 @@ describe('the game report of a tree', () => {
     expect(flat).toMatch(/5\. Bxf7\+ \$3 \{ \[%eval 0\.60\] \[%mlpv 12 pvhash e8f7 f3g5 f7g8\] \[%mlpv2 9\.00 e8e7\] Brilliant move\. \}/);
     expect(flat).toMatch(/Kxf7 \$1 \{ [^}]*Great move\. \}/);
     expect(flat).toMatch(/6\. Ng5\+ \$4 \{ [^}]*\(5\.00 → 1\.00\) Missed win\. Qb3\+ was best\. \}/);
-    expect(flat).toMatch(/\]  \{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. \[%eval 0\.50\]/); // before the first move
+    expect(flat).toMatch(/\]  \{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. Accuracy by phase \(White \/ Black\): opening \S+ \/ \S+, middlegame \S+ \/ \S+, endgame \S+ \/ \S+\. \[%eval 0\.50\]/); // before the first move
     const back = parsePgn(pgn);
     const r1 = reportOf(tree);
     const r2 = reportOf(back.tree);
@@ -339,5 +341,69 @@ describe('a deeper evaluation of one line keeps the second line it replaces', ()
     // a search of two lines has its own (null: one legal move)
     expect(withSecond({ score: { cp: 25 }, depth: 14, pv: ['e2e4'], second: null }, old).second).toBeNull();
     expect(withSecond({ score: { cp: 25 }, depth: 14, pv: ['e2e4'] }, undefined).second).toBeUndefined();
+  });
+});
+
+describe('the time each move took, from [%clk]', () => {
+  test('clocks and TimeControl headers read; what cannot be read is null, never a throw', () => {
+    expect(parseClockText('0:05:00')).toBe(300);
+    expect(parseClockText('1:02:03.4')).toBeCloseTo(3723.4, 5);
+    expect(parseClockText('4:59')).toBe(299);
+    for (const bad of ['', 'abc', '0:61:00', '1:2:3:4', '-0:01:00', '0:00:60', '5']) expect(parseClockText(bad)).toBeNull();
+    expect(clockOf('[%clk 0:04:48]')).toBe(288);
+    expect(clockOf('[%emt 0:00:03] [%clk 0:00:09.5]')).toBe(9.5);
+    expect(clockOf('[%clk 0:6x:00]')).toBeNull();
+    expect(clockOf('[%emt 0:00:03]')).toBeUndefined();
+    expect(clockOf(undefined)).toBeUndefined();
+    expect(parseTimeControl('300+3')).toEqual({ increment: 3, text: '300+3' });
+    expect(parseTimeControl('180')).toEqual({ increment: 0, text: '180' });
+    expect(parseTimeControl('40/5400+30:1800+30')).toEqual({ increment: 30, text: '40/5400+30:1800+30' });
+    expect(parseTimeControl('*60')).toEqual({ increment: 0, text: '*60' });
+    for (const none of [undefined, '', '?', '-', 'blitz', '3+2 min']) expect(parseTimeControl(none)).toBeNull();
+    expect(formatDuration(7)).toBe('7 s');
+    expect(formatDuration(0.4)).toBe('0.4 s');
+    expect(formatDuration(64)).toBe('1 min 04 s');
+    expect(formatDuration(3725)).toBe('1 h 02 min');
+  });
+
+  test('a game with clocks and an increment: every move but each side\'s first, right to the tenth', () => {
+    const { tree, headers } = parsePgn(CLOCK_GAME);
+    const t = moveTimes(tree.mainline(), headers);
+    expect(t.clocks).toBe(true);
+    expect(t.control).toEqual({ increment: 3, text: '300+3' });
+    expect(t.moves.map((m) => m.seconds)).toEqual(CLOCK_SECONDS);
+    expect(t.known).toBe(CLOCK_SECONDS.length - 2);
+  });
+
+  test('no clocks: nothing known; a malformed clock: that move and the same side\'s next unknown; no header: no increment', () => {
+    const bare = parsePgn('1. e4 e5 2. Nf3 Nc6 *');
+    expect(moveTimes(bare.tree.mainline(), bare.headers)).toMatchObject({ clocks: false, known: 0 });
+    const broken = parsePgn('[TimeControl "60+1"]\n\n1. e4 { [%clk 0:01:00] } e5 { [%clk 0:01:00] } 2. Nf3 { [%clk 0:0x:55] } Nc6 { [%clk 0:00:58] } 3. Bc4 { [%clk 0:00:50] } Bc5 { [%clk 0:00:40] } 4. c3 { [%clk 0:00:45] } *');
+    expect(moveTimes(broken.tree.mainline(), broken.headers).moves.map((m) => m.seconds)).toEqual([null, null, null, 3, null, 19, 6]);
+    // a clock that goes up by more than the increment (time added at a control): unknown, not negative
+    const added = parsePgn('[TimeControl "60+1"]\n\n1. e4 { [%clk 0:01:00] } e5 { [%clk 0:01:00] } 2. Nf3 { [%clk 0:05:00] } *');
+    expect(moveTimes(added.tree.mainline(), added.headers).moves.map((m) => m.seconds)).toEqual([null, null, null]);
+    const noHeader = parsePgn('1. e4 { [%clk 0:01:00] } e5 { [%clk 0:01:00] } 2. Nf3 { [%clk 0:00:55] } *');
+    const t = moveTimes(noHeader.tree.mainline(), noHeader.headers);
+    expect(t.control).toBeNull();
+    expect(t.moves[2].seconds).toBe(5);
+  });
+});
+
+describe('accuracy by phase in the report of a tree', () => {
+  test('the report of an imported game has each move\'s phase and the players\' figures; the PGN carries them and drops them on reading', () => {
+    const { tree, headers } = parsePgn(CLOCK_GAME);
+    const r = reportOf(tree);
+    expect(r.game.phases.indexOf('middlegame')).toBe(PHASE_STARTS.middlegame);
+    expect(r.game.phases.indexOf('endgame')).toBe(PHASE_STARTS.endgame);
+    expect(r.game.players.w.phases.opening.accuracy).toBe(100);
+    expect(r.game.players.b.phases.middlegame.accuracy).toBeLessThan(100);
+    const { phases } = pgnAnnotations(r);
+    expect(phases).toMatch(/^Accuracy by phase \(White \/ Black\): opening 100% \/ 100%, middlegame 100% \/ \d+%, endgame 100% \/ 100%$/);
+    const pgn = exportPgn(tree, headers);
+    expect(pgn.replace(/\n/g, ' ')).toContain(`ACPL. ${phases}. [%eval 0.20]`);
+    const back = parsePgn(pgn);
+    expect(back.tree.root.note).toBeFalsy();
+    expect(exportPgn(back.tree, back.headers)).toBe(pgn);
   });
 });
