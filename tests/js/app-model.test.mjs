@@ -17,6 +17,9 @@ import { withSecond } from '../../app/src/controllers/saving.js';
 import { ITALIAN, reportTree } from './fixtures/report-tree.mjs';
 import { clockOf, formatDuration, moveTimes, parseClockText, parseTimeControl } from '../../app/src/model/clock.js';
 import { CLOCK_GAME, CLOCK_SECONDS, PHASE_STARTS } from './fixtures/clock-game.mjs';
+import {
+  answer, BOX_DAYS, cardKey, dueCards, gameErrors, isDue, isLearned, MAX_BOX, motifName, motifOf, newCard, parseNames, progress, RETRY_MINUTES, SESSION_CARDS, userColors,
+} from '../../app/src/model/schedule.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -405,5 +408,90 @@ describe('accuracy by phase in the report of a tree', () => {
     const back = parsePgn(pgn);
     expect(back.tree.root.note).toBeFalsy();
     expect(exportPgn(back.tree, back.headers)).toBe(pgn);
+  });
+});
+
+describe('the practice schedule (model/schedule.js), on a test clock', () => {
+  const T0 = Date.UTC(2026, 0, 1, 12);
+  const DAY = 24 * 3600 * 1000;
+  const MIN = 60 * 1000;
+  const base = (key, motif = 'fork') => ({ key, gameId: 'g', gameName: 'A – B', nodeId: 1, color: 'w', label: '1. e4', cls: 'blunder', motif, sig: 's' });
+
+  test('the motif an explanation names: a mate by its pattern, a perpetual, a motif claim; other when none', () => {
+    expect(motifOf([{ text: '', claims: [{ type: 'material', side: 'w', points: -3, until: 2 }, { type: 'motif', kind: 'fork', ply: 1, square: 'c7', targets: ['a8', 'e8'] }] }])).toBe('fork');
+    expect(motifOf([{ text: '', claims: [{ type: 'mate', mated: 'w', moves: 2, pattern: 'smothered' }] }])).toBe('smotheredMate');
+    expect(motifOf([{ text: '', claims: [{ type: 'mate', mated: 'w', moves: 1, pattern: 'none' }] }])).toBe('mate');
+    expect(motifOf([{ text: '', claims: [{ type: 'perpetual', by: 'b' }] }])).toBe('perpetual');
+    expect(motifOf([{ text: 'No tactic can be named for certain', claims: [{ type: 'level', until: 4 }] }, { text: 'Nf3 was best.', claims: [] }])).toBe('other');
+    expect(motifOf([])).toBe('other');
+    expect(motifName('hanging')).toBe('Hanging piece');
+    expect(motifName('nonsense')).toBe('Other');
+  });
+
+  test('whose errors: the names given (any case), both players when none', () => {
+    expect(parseNames(' Anna , anna_k,, ')).toEqual(['anna', 'anna_k']);
+    expect(userColors({ White: 'ANNA', Black: 'Boris' }, ['anna'])).toEqual(['w']);
+    expect(userColors({ White: 'Mainline Level 3', Black: 'You' }, ['you'])).toEqual(['b']);
+    expect(userColors({ White: 'Carl', Black: 'Dora' }, ['anna'])).toEqual([]);
+    expect(userColors({}, [])).toEqual(['w', 'b']);
+  });
+
+  test('Leitner boxes: right moves a card up and out (1, 3, 7 days...), wrong sends it back to box 0 for ten minutes', () => {
+    let c = newCard(base('a'), T0);
+    expect(c).toMatchObject({ box: 0, due: T0, reviews: 0, lapses: 0, last: null });
+    expect(isDue(c, T0)).toBe(true);
+    c = answer(c, true, T0);
+    expect(c).toMatchObject({ box: 1, due: T0 + 1 * DAY, reviews: 1, last: T0 });
+    expect(isDue(c, T0 + DAY - 1)).toBe(false);
+    c = answer(c, true, T0 + DAY);
+    expect(c).toMatchObject({ box: 2, due: T0 + DAY + 3 * DAY });
+    c = answer(c, true, T0 + 4 * DAY);
+    expect(c).toMatchObject({ box: 3, due: T0 + 4 * DAY + 7 * DAY });
+    expect(isLearned(c)).toBe(true);
+    c = answer(c, false, T0 + 11 * DAY);
+    expect(c).toMatchObject({ box: 0, due: T0 + 11 * DAY + RETRY_MINUTES * MIN, reviews: 4, lapses: 1 });
+    expect(isLearned(c)).toBe(false);
+    // the top box stays the top box
+    let top = { ...newCard(base('t'), T0), box: MAX_BOX };
+    top = answer(top, true, T0);
+    expect(top).toMatchObject({ box: MAX_BOX, due: T0 + BOX_DAYS[MAX_BOX] * DAY });
+  });
+
+  test('a mistake practised in its game before the schedule existed keeps its answer', () => {
+    expect(newCard(base('a'), T0, { solved: true, tries: 1, hints: 0, date: T0 - DAY })).toMatchObject({ box: 1, due: T0, reviews: 1, last: T0 - DAY });
+    expect(newCard(base('b'), T0, { solved: true, tries: 3, hints: 1, date: T0 - DAY })).toMatchObject({ box: 0, due: T0, reviews: 1, lapses: 1 });
+  });
+
+  test('due cards, most overdue first, of one motif or all; progress per motif (due / learned / total)', () => {
+    const cards = [
+      { ...newCard(base('a', 'fork'), T0), due: T0 - 5 },
+      { ...newCard(base('b', 'pin'), T0), due: T0 - 50 },
+      { ...newCard(base('c', 'fork'), T0), due: T0 + DAY, box: 3 },
+      { ...newCard(base('d', 'other'), T0), due: T0 },
+    ];
+    expect(dueCards(cards, T0).map((c) => c.key)).toEqual(['b', 'a', 'd']);
+    expect(dueCards(cards, T0, 'fork').map((c) => c.key)).toEqual(['a']);
+    expect(progress(cards, T0)).toEqual([
+      { motif: 'fork', name: 'Fork', due: 1, learned: 1, total: 2, next: T0 + DAY },
+      { motif: 'pin', name: 'Pin', due: 1, learned: 0, total: 1, next: null },
+      { motif: 'other', name: 'Other', due: 1, learned: 0, total: 1, next: null },
+    ]);
+    const many = Array.from({ length: SESSION_CARDS + 5 }, (_, i) => ({ ...newCard(base(`k${String(i).padStart(2, '0')}`), T0), due: T0 - i }));
+    expect(dueCards(many, T0)).toHaveLength(SESSION_CARDS);
+    expect(dueCards(many, T0)[0].key).toBe(`k${SESSION_CARDS + 4}`);
+  });
+
+  test('the errors of a game by the user, with a key that names the game, the position and the move', () => {
+    const { tree, headers } = parsePgn(CLOCK_GAME);
+    const record = { id: 'g1', name: 'Anna – Boris', headers, practice: {} };
+    expect(gameErrors(record, tree, ['anna'])).toEqual([]);
+    const errors = gameErrors(record, tree, ['boris']);
+    expect(errors.map((e) => [e.node.san, e.cls, e.color])).toEqual([['Qb6', 'blunder', 'b']]);
+    expect(errors[0].key).toBe(cardKey('g1', errors[0].node.parent.fen, 'd8b6'));
+    expect(errors[0].key).toMatch(/^g1\|[^|]+ b [^|]+\|d8b6$/);
+    expect(gameErrors(record, tree, [])).toHaveLength(1);
+    // not analysed to the end: nothing
+    tree.mainline()[5].eval = undefined;
+    expect(gameErrors(record, tree, ['boris'])).toEqual([]);
   });
 });
