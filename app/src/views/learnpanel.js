@@ -48,8 +48,11 @@ export class LearnPanel {
       body.replaceChildren();
       return;
     }
-    const start = (/** @type {string} */ motif, /** @type {number} */ due, /** @type {string} */ what) =>
-      h('button', { type: 'button', dataset: { motif }, disabled: !due, 'aria-label': due ? `Practise ${what}: ${due} due` : `${what}: nothing due`, text: due ? `Practise ${due}` : 'None due' });
+    const start = (/** @type {string} */ motif, /** @type {number} */ due, /** @type {string} */ what) => {
+      // the accessible name begins with the visible words (WCAG 2.5.3), then says which motif
+      const text = due ? `Practise ${due}` : 'None due';
+      return h('button', { type: 'button', dataset: { motif }, disabled: !due, 'aria-label': `${text}: ${what}`, text });
+    };
     const table = h(
       'table',
       { class: 'learn-table', 'data-testid': 'learn-table' },
