@@ -360,7 +360,7 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       expect(await page.textContent('[data-testid=practice-message]')).toBe('Anna – Boris: Black played Qb6 here. Find a better move for Black.');
       expect(await boardPly(page)).toBe(27);
       await boardRendered(page);
-      await page.screenshot({ path: path.join(SHOTS, 'app-feature-learn-card.png'), clip: { x: 40, y: 0, width: 920, height: 580 } });
+      await page.screenshot({ path: path.join(SHOTS, 'app-feature-learn-card.png'), clip: { x: 0, y: 52, width: 960, height: 540 } });
       await page.click('[data-testid=practice-reveal]');
       await page.click('[data-testid=practice-next]');
       await page.waitForFunction(() => /^Done: 0 of 1 right\./.test(document.querySelector('[data-testid=practice-message]').textContent));
