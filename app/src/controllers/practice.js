@@ -127,7 +127,9 @@ export class PracticeController {
   #deckDone(deck) {
     const right = deck.results.filter((r) => r === true).length;
     const answered = deck.results.filter((r) => r !== null).length;
-    const text = `Done: ${right} of ${answered} right. A card answered right comes back in a day or more (longer each time); the others in ten minutes.`;
+    const text = answered
+      ? `Done: ${right} of ${answered} right. A card answered right comes back in a day or more (longer each time); the others in ten minutes.`
+      : 'The cards due belong to games or moves no longer in the library: nothing to practise.';
     if (this.practice) this.#set({ phase: 'done', deck, message: text });
     else this.store.set({ mode: 'analyse', error: text });
   }

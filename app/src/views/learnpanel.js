@@ -41,7 +41,7 @@ export class LearnPanel {
     if (!l.open && this.dialog.open) this.dialog.close();
     this.dialog.dataset.status = l.status;
     const status = $('learn-status');
-    status.textContent = l.status === 'loading' ? l.message : l.message;
+    status.textContent = l.message;
     status.dataset.kind = l.status === 'error' ? 'error' : '';
     const body = $('learn-body');
     if (l.status !== 'ready' || !l.rows.length) {
