@@ -113,5 +113,7 @@ export interface AnnotatedGame {
   root: AnnotatedNode;
   /** the game report's summary (mainline-chess/report's reportSummary), written first as "Mainline report: ..." */
   report?: string;
+  /** each player's accuracy by phase (mainline-chess/report's phaseSummary), written after the report's summary */
+  phases?: string;
 }
 export function writePgn(game: AnnotatedGame, opts?: { engineLines?: boolean; variations?: boolean; maxWidth?: number }): string;

@@ -51,7 +51,7 @@ export function sayNotPlayed(text: string, m: ReturnType<typeof matchMove>): str
 export function parseCommand(text: string): Command;
 /** A complete game report (mainline-chess/report's GameReport) in words: accuracy, centipawn loss, notable moves, where the errors are. */
 export function describeReport(
-  report: { players: Record<Side, { accuracy: number | null; acpl: number | null; counts: Record<string, number> }> },
+  report: { players: Record<Side, { accuracy: number | null; acpl: number | null; counts: Record<string, number>; phases?: Record<'opening' | 'middlegame' | 'endgame', { accuracy: number | null }> | null }> },
   o?: { names?: Partial<Record<Side, string>>; moves?: { label: string; cls: string; mover: Side }[] },
 ): string;
 /** Why a move is good or bad, in sentences already checked against the engine's line (mainline-chess/explain). */

@@ -31,6 +31,17 @@ export interface ReportMove {
   after: Eval;
   /** pawns of material the mover is down along the engine's line after the move */
   sacrifice?: number;
+  /** the position before the move: given for every move, the report has accuracy by phase */
+  fen?: string;
+}
+
+export type Phase = 'opening' | 'middlegame' | 'endgame';
+
+export interface PhaseReport {
+  /** 0..100; null: no move in this phase */
+  accuracy: number | null;
+  acpl: number | null;
+  moves: number;
 }
 
 export interface MoveVerdict {
@@ -53,11 +64,15 @@ export interface PlayerReport {
   acpl: number | null;
   moves: number;
   counts: Record<MoveClassName, number>;
+  /** by phase; null when the moves came without their positions (`fen`) */
+  phases: Record<Phase, PhaseReport> | null;
 }
 
 export interface GameReport {
   moves: MoveVerdict[];
   players: { w: PlayerReport; b: PlayerReport };
+  /** each move's phase (that of the position it was played in); null without positions */
+  phases: Phase[] | null;
 }
 
 export const CP_CAP: number;
@@ -81,6 +96,23 @@ export function moveClass(name: MoveClassName): MoveClass;
 export function pgnJudgement(verdict: Pick<MoveVerdict, 'cls' | 'severity'>): MoveJudgement | null;
 /** "White 91% accuracy, 12 ACPL; Black 85% accuracy, 25 ACPL" (an AnnotatedGame's report). */
 export function reportSummary(report: GameReport): string;
+/** "Accuracy by phase (White / Black): opening 95% / 90%, middlegame 80% / 61%, endgame – / –"; '' without phases. */
+export function phaseSummary(report: GameReport): string;
+
+/** The phases in order. */
+export const PHASES: readonly ['opening', 'middlegame', 'endgame'];
+/** The opening ends at the first position with this many or fewer knights, bishops, rooks and queens... */
+export const MIDDLEGAME_MAX_PIECES: number;
+/** ... or where a side has fewer than this many of its own pieces on its back rank ... */
+export const DEVELOPED_BACK_RANK: number;
+/** ... or at this move number. */
+export const MIDDLEGAME_MOVE: number;
+/** The endgame begins at the first position with this many or fewer knights, bishops, rooks and queens. */
+export const ENDGAME_MAX_PIECES: number;
+/** What the divider reads from a FEN. */
+export function phaseSigns(fen: string): { pieces: number; backRank: { w: number; b: number }; move: number };
+/** The phase of each position (monotone: opening, then middlegame, then endgame). */
+export function gamePhases(fens: string[]): Phase[];
 
 /** Pawns per piece (P 1, N B 3, R 5, Q 9, K 0). */
 export const PIECE_VALUES: Readonly<Record<'p' | 'n' | 'b' | 'r' | 'q' | 'k', number>>;

@@ -21,6 +21,7 @@ import { ReviewController } from './controllers/review.js';
 import { PlayController } from './controllers/play.js';
 import { HintController } from './controllers/hint.js';
 import { PracticeController } from './controllers/practice.js';
+import { LearnController } from './controllers/learn.js';
 import { ExplainController } from './controllers/explain.js';
 import { OpeningsController } from './controllers/openings.js';
 import { LibraryController } from './controllers/library.js';
@@ -31,11 +32,13 @@ import { ScoreChart } from './views/chart.js';
 import { IterationsView } from './views/iterations.js';
 import { MoveList } from './views/movelist.js';
 import { EvalGraph } from './views/evalgraph.js';
+import { TimeGraph } from './views/timegraph.js';
 import { MoveInfo } from './views/moveinfo.js';
 import { WordsController } from './controllers/words.js';
 import { ReaderView } from './views/reader.js';
 import { ReportPanel } from './views/reportpanel.js';
 import { PracticePanel } from './views/practicepanel.js';
+import { LearnPanel } from './views/learnpanel.js';
 import { ExplainView } from './views/explain.js';
 import { KeyHelp } from './views/keyhelp.js';
 import { EngineHead } from './views/enginehead.js';
@@ -124,6 +127,18 @@ function openRecord(record, nodeId = -1) {
 async function openSaved(/** @type {string} */ id) {
   openRecord(await saving.load(id));
 }
+
+const learn = new LearnController({
+  store,
+  storage: () => saving.storage,
+  words,
+  practice,
+  openAt: (record, nodeId) => openRecord(record, nodeId),
+  flush: async () => {
+    store.flush(); // the open game's last change is queued now, so the flush below waits for it
+    await saving.flush().catch(() => {});
+  },
+});
 
 new LibraryController({
   store,
@@ -221,8 +236,10 @@ new IterationsView({ rows: $('iterations'), stored: $('stored'), preview: $('pre
 });
 new MoveList($('moves'), store, goTo);
 new EvalGraph($('eval-graph'), store, goTo);
+new TimeGraph($('time-graph'), store, goTo);
 new MoveInfo($('move-info'), store, { playLine: (from, uci) => store.state.mode === 'analyse' && game.playLine(from, uci), words: (n, cls) => words.explain(n, cls) });
 new ReportPanel(store, { run: (limits) => review.run(limits), cancel: () => review.cancel(), goTo, practise: (color) => practice.start(color) });
+new LearnPanel(store, { open: () => learn.open(), close: () => learn.close(), start: (motif) => learn.start(motif), setNames: (text) => learn.setNames(text) });
 new PracticePanel(store, { hint: () => practice.hint(), reveal: () => practice.reveal(), next: () => practice.next(), stop: () => practice.stop() });
 new ExplainView(store, { close: () => explain.close() });
 new KeyHelp(store, { close: () => store.set({ help: false }) });

@@ -31,6 +31,7 @@ import { GameTree } from './model/tree.js';
  * @property {boolean} arrows      the engine's lines as arrows on the board
  * @property {boolean} wdl         win / draw / loss chances in each iteration row
  * @property {boolean} screenReader  the board in words: position as text, moves typed, announcements (views/reader.js)
+ * @property {string} [learnNames]  the user's names in their games, for the practice across the library ('You' when unset)
  *
  * @typedef {object} EngineStatus  the analysis engine, as the panel shows it
  * @property {'idle'|'starting'|'running'|'done'|'paused'|'error'} state
@@ -94,6 +95,17 @@ import { GameTree } from './model/tree.js';
  * @property {number} hints        hints shown for this one (1: the piece, 2: the move)
  * @property {number} tries
  * @property {number[]} recorded   the puzzles whose result this practice has kept
+ * @property {{ cards: import('./model/schedule.js').Card[], index: number, results: (boolean|null)[] } | null} deck
+ *   a session of cards from the whole library (null: one game's mistakes): the card shown, and
+ *   each card's answer (true right, false wrong, null not yet)
+ *
+ * @typedef {object} Learn  the practice view: the schedule's progress per motif (controllers/learn.js)
+ * @property {boolean} open
+ * @property {'idle'|'loading'|'ready'|'error'} status
+ * @property {string} message
+ * @property {{ motif: string, name: string, due: number, learned: number, total: number, next: number|null }[]} rows
+ * @property {number} due     cards due now
+ * @property {number} total   cards in all
  *
  * @typedef {object} Explanation  where an iteration's score comes from (a click on a line's end)
  * @property {'loading'|'ready'|'error'} status
@@ -135,6 +147,7 @@ import { GameTree } from './model/tree.js';
  * @property {Opening & { ply: number } | null} gameOpening  of the main line
  * @property {PlayGame|null} play
  * @property {Practice|null} practice
+ * @property {Learn} learn
  * @property {Explanation|null} explain
  * @property {SaveStatus} save
  * @property {string} error
@@ -176,6 +189,7 @@ export function defaults() {
     gameOpening: null,
     play: null,
     practice: null,
+    learn: { open: false, status: 'idle', message: '', rows: [], due: 0, total: 0 },
     explain: null,
     save: { state: 'opening', text: '…', title: '', problem: '' },
     error: '',

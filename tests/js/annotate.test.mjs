@@ -172,7 +172,8 @@ describe('writing PGN and reading it back', () => {
     const pgn = exportPgn(tree, headers);
     const flat = pgn.replace(/\n/g, ' ');
     // the game report first (every main-line position is evaluated), then the start's evaluation
-    expect(flat).toMatch(/\{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. \[%eval 0\.30\] \[%mlpv 8 pvhash e2e4 e7e5\] \} 1\. f3/);
+    // (and each player's accuracy by phase: four moves, all of the opening)
+    expect(flat).toMatch(/\{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. Accuracy by phase \(White \/ Black\): opening \d+% \/ \d+%, middlegame – \/ –, endgame – \/ –\. \[%eval 0\.30\] \[%mlpv 8 pvhash e2e4 e7e5\] \} 1\. f3/);
     expect(flat).toMatch(/1\. f3 \$6 \{ \[%eval -0\.40\] \[%mlpv 8 pvhash e7e5 e2e4\] \(0\.30 → -0\.40\) Inaccuracy\. e4 was best\. \}/);
     // 2. g4 has the user's "!" ($1): it stays, the judgement's $4 is not added, the sentence is
     expect(flat).toMatch(/2\. g4 \$1 \{ \[%eval #-1\] \[%mlpv 8 pvhash d8h4\] \[%clk 0:02:59\] \(-0\.30 → #-1\) Blunder\. e4 was best\. a \(bold\) idea \}/);

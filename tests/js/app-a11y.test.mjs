@@ -3,7 +3,8 @@
 // rules it checks; no rule is turned off. Every view must have 0 violations. The views: the
 // analysis (light and dark, desktop and phone), the board in words, the engine settings, the
 // keyboard list, the library, a game against the engine, the game report, a move's reason, the
-// score's explanation, learning from one's mistakes; the element plain, interactive and in
+// score's explanation, learning from one's mistakes, practice across the library (its schedule
+// by motif and a card of it); the element plain, interactive and in
 // screen-reader mode, with its best line explained. The views are reached as a user reaches them (the keyboard flows are in
 // app-keyboard.test.mjs).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -86,6 +87,18 @@ describe.skipIf(!haveBrowser)('axe-core: every view of the app, 0 violations of 
       await a.check('practice');
       await page.click('[data-testid=practice-stop]');
       await page.waitForSelector('[data-testid=practice-panel]', { state: 'hidden' });
+      // practice across the library: the schedule by motif, then a card of it
+      await page.click('[data-testid=learn-open]');
+      await page.waitForSelector('[data-testid=learn][open]');
+      await page.fill('[data-testid=learn-names]', 'Anna');
+      await page.press('[data-testid=learn-names]', 'Enter');
+      await page.waitForSelector('[data-testid=learn-table]', { timeout: 20000 });
+      await a.check('practice across the library: the schedule');
+      await page.click('[data-testid=learn-start]');
+      await page.waitForFunction(() => /^Practice: card 1 of/.test(document.querySelector('[data-testid=practice-panel] h2')?.textContent || ''), null, { timeout: 20000 });
+      await a.check('practice across the library: a card');
+      await page.click('[data-testid=practice-stop]');
+      await page.waitForSelector('[data-testid=practice-panel]', { state: 'hidden' });
       // the library, with this game in it
       await page.click('[data-testid=library-open]');
       await page.waitForSelector('[data-testid=library-item]');
@@ -100,7 +113,7 @@ describe.skipIf(!haveBrowser)('axe-core: every view of the app, 0 violations of 
       await a.check('play: a game');
       console.log(`axe: ${a.found.length} violations over ${a.views.length} views of the app (${a.views.join(', ')})`);
       expect(a.found).toEqual([]);
-      expect(a.views.length).toBe(11);
+      expect(a.views.length).toBe(13);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -16,6 +16,7 @@ import { ThreatController } from '../../app/src/controllers/threat.js';
 import { ReviewController } from '../../app/src/controllers/review.js';
 import { PlayController } from '../../app/src/controllers/play.js';
 import { PracticeController } from '../../app/src/controllers/practice.js';
+import { LearnController } from '../../app/src/controllers/learn.js';
 import { ExplainController } from '../../app/src/controllers/explain.js';
 import { WordsController } from '../../app/src/controllers/words.js';
 import { exportPgn, parsePgn } from '../../app/src/model/pgn.js';
@@ -24,7 +25,8 @@ import { OpeningsController } from '../../app/src/controllers/openings.js';
 import { fenAfter } from '../../app/src/model/rules.js';
 import { movableSide } from '../../app/src/model/shown.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
-import { treeFromRecord } from '../../app/src/model/record.js';
+import { recordFromTree, treeFromRecord } from '../../app/src/model/record.js';
+import { CLOCK_GAME } from './fixtures/clock-game.mjs';
 import { reportTree } from './fixtures/report-tree.mjs';
 import { TRAP } from './app-page.mjs';
 
@@ -447,4 +449,105 @@ describe('openings (OpeningsController)', () => {
     s = await until(store, (st) => st.opening?.ply === 2);
     expect(s.opening.name).toMatch(/King's pawn|Open Game|King's Pawn/i);
   });
+});
+
+describe('practice that learns: every analysed game of the library, on a schedule (LearnController)', () => {
+  /**
+   * The trap game with evaluations that make 4. Nxe5 White's one blunder, its refutation the
+   * game's own smothered mate (so the words name it without a search), and 3... Nd4's best
+   * reply 4. Nxd4 (so that move is right at once).
+   */
+  function trapRecord() {
+    const { tree, headers } = parsePgn(TRAP);
+    const line = [tree.root, ...tree.mainline()];
+    const ev = (score, pv) => ({ score, depth: 8, ...(pv ? { pv } : {}) });
+    line.forEach((n, i) => (n.eval = i < 7 ? ev({ cp: 30 }) : ev({ cp: -300 })));
+    line[6].eval = ev({ cp: 30 }, ['f3d4', 'e5d4']);
+    line[7].eval = ev({ cp: -300 }, ['d8g5', 'e5f7', 'g5g2', 'h1f1', 'g2e4', 'c4e2', 'd4f3']);
+    line[14].eval = { score: { mate: 0 }, depth: 0 };
+    return recordFromTree(tree, { id: 'trap', name: 'Anna – Boris (trap)', created: 1, headers, review: { limits: { depth: 8 }, date: 1, complete: true } });
+  }
+
+  test('cards from two games, grouped by motif; answers move them (right: a day, wrong: ten minutes); the schedule is stored; a test clock decides', async () => {
+    const { store, game } = setup();
+    const storage = await openStorage({ name: `learn-${Date.now()}` });
+    const words = new WordsController({ engine: engine({ Hash: 1, Threads: 1 }) });
+    const practice = new PracticeController({ store, engine: engine({ Hash: 16, Threads: 1 }), goTo: (n) => game.goTo(n) });
+    const T0 = Date.UTC(2026, 2, 1, 9);
+    let t = T0;
+    const openAt = (record, nodeId) => {
+      const tree = treeFromRecord(record);
+      game.setTree(tree, record.headers, tree.node(nodeId) || tree.root, { id: record.id, name: record.name, named: true, created: record.created, review: record.review, practice: record.practice || {} });
+    };
+    const learn = new LearnController({ store, storage: () => storage, words, practice, openAt, now: () => t });
+    const clocks = parsePgn(CLOCK_GAME);
+    await storage.putGame(trapRecord());
+    await storage.putGame(recordFromTree(clocks.tree, { id: 'clocks', name: 'Anna – Boris (clocks)', created: 2, headers: clocks.headers, review: { limits: { depth: 8 }, date: 2, complete: true } }));
+
+    // "You" (the default) played neither: nothing to practise, and it says why
+    await learn.open();
+    expect(store.state.learn).toMatchObject({ open: true, status: 'ready', total: 0, rows: [] });
+    expect(store.state.learn.message).toMatch(/^No mistakes to practise yet/);
+    // Anna and Boris: White's 4. Nxe5 (allows a smothered mate), Black's 14... Qb6 (no line: other)
+    await learn.setNames('anna, Boris');
+    let cards = learn.cards;
+    expect(cards.map((c) => [c.label, c.color, c.cls, c.motif, c.box, c.due]).sort()).toEqual([
+      ['14... Qb6', 'b', 'blunder', 'other', 0, T0],
+      ['4. Nxe5', 'w', 'blunder', 'smotheredMate', 0, T0],
+    ]);
+    expect(store.state.learn.rows).toEqual([
+      { motif: 'smotheredMate', name: 'Smothered mate', due: 1, learned: 0, total: 1, next: null },
+      { motif: 'other', name: 'Other', due: 1, learned: 0, total: 1, next: null },
+    ]);
+    expect((await storage.allCards()).length).toBe(2);
+
+    // a session of both: the first card's game opens at the move before the error
+    await learn.start();
+    let s = await until(store, (st) => st.mode === 'practice' && !!st.practice?.deck);
+    expect(s.learn.open).toBe(false);
+    const first = s.practice.deck.cards[0];
+    expect(s.game.id).toBe(first.gameId);
+    expect(s.current.id).toBe(s.tree.node(first.nodeId).parent.id);
+    expect(s.practice.message).toMatch(/^Anna – Boris \((trap|clocks)\): (White|Black) played (Nxe5|Qb6) here\./);
+    // the trap's card: 4. Nxd4 is the engine's move, right at once; the clocks' card: given up
+    const answerCard = async (card) => {
+      if (card.gameId === 'trap') {
+        await practice.tryMove({ from: 'f3', to: 'd4' });
+        await until(store, (st) => st.practice.phase === 'solved');
+      } else {
+        practice.reveal();
+        await until(store, (st) => st.practice.phase === 'solved');
+      }
+    };
+    await answerCard(first);
+    practice.next();
+    s = await until(store, (st) => st.practice?.deck?.index === 1 && st.practice.phase === 'ask');
+    const second = s.practice.deck.cards[1];
+    expect(s.game.id).toBe(second.gameId);
+    await answerCard(second);
+    practice.next();
+    s = await until(store, (st) => st.practice.phase === 'done');
+    expect(s.practice.message).toMatch(/^Done: 1 of 2 right\./);
+    await new Promise((r) => setTimeout(r, 50)); // the last answer's write
+    const stored = Object.fromEntries((await storage.allCards()).map((c) => [c.label, c]));
+    expect(stored['4. Nxe5']).toMatchObject({ box: 1, due: T0 + 24 * 3600 * 1000, reviews: 1, lapses: 0, last: T0 });
+    expect(stored['14... Qb6']).toMatchObject({ box: 0, due: T0 + 10 * 60 * 1000, reviews: 1, lapses: 1, last: T0 });
+    practice.stop();
+    await until(store, (st) => st.mode === 'analyse' && st.practice === null);
+
+    // eleven minutes later: the wrong one is due again; a day later both
+    t = T0 + 11 * 60 * 1000;
+    await learn.refresh();
+    expect(store.state.learn.rows.map((r) => [r.motif, r.due, r.total])).toEqual([['smotheredMate', 0, 1], ['other', 1, 1]]);
+    expect(store.state.learn.due).toBe(1);
+    t = T0 + 24 * 3600 * 1000;
+    await learn.refresh();
+    expect(store.state.learn.due).toBe(2);
+    // only one motif's cards
+    await learn.start('smotheredMate');
+    s = await until(store, (st) => st.mode === 'practice' && !!st.practice?.deck);
+    expect(s.practice.deck.cards.map((c) => c.motif)).toEqual(['smotheredMate']);
+    practice.stop();
+    storage.close();
+  }, 120000);
 });

@@ -8,6 +8,9 @@ import { describe, expect, test } from 'vitest';
 import path from 'node:path';
 import { Chess } from 'chess.js';
 import { KEYMAP } from '../../app/src/model/keys.js';
+import { reportOf } from '../../app/src/model/gamereport.js';
+import { parsePgn } from '../../app/src/model/pgn.js';
+import { CLOCK_GAME, CLOCK_SECONDS, PHASE_STARTS } from './fixtures/clock-game.mjs';
 import { boardFen, boardPly, boardRendered, boardScreenshot, clickMove, haveBrowser, SHOTS, TRAP, useApp, waitForDepth } from './app-page.mjs';
 
 // Black to move; if White could move again, 4. Qxf7 would be mate.
@@ -286,6 +289,100 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       await context.close();
     }
   }, 120000);
+
+  test('accuracy by phase and the time per move from the clocks; no chart without clocks', async () => {
+    const { page, context, problems } = await open();
+    // the report the model makes of the same game (the panel must show these figures)
+    const expected = reportOf(parsePgn(CLOCK_GAME).tree).game;
+    try {
+      await page.waitForSelector('[data-testid=board] [data-square]');
+      // the live analysis paused, so that the game's own evaluations make the report
+      await page.click('#engine-toggle');
+      await page.waitForFunction(() => document.body.dataset.engine === 'paused');
+      await page.fill('[data-testid=pgn-input]', CLOCK_GAME);
+      await page.click('#pgn-load');
+      await page.waitForSelector('[data-testid=report-table]');
+      const cell = (p, c) => page.textContent(`[data-testid=phase-${p}-${c}]`);
+      for (const c of ['w', 'b']) for (const p of ['opening', 'middlegame', 'endgame']) expect(await cell(p, c)).toBe(`${Math.round(expected.players[c].phases[p].accuracy)}%`);
+      expect(await cell('opening', 'w')).toBe('100%');
+      expect(await cell('middlegame', 'w')).toBe('100%');
+      expect(parseInt(await cell('middlegame', 'b'), 10)).toBeLessThan(100);
+      expect(await cell('endgame', 'b')).toBe('100%');
+      // where the phases begin (counted by hand in the fixture), each a way to that move
+      expect(await page.textContent('[data-testid=phase-note]')).toBe('Phases: middlegame from 10... Nce7; endgame from 19. Re5.');
+      await page.click('[data-testid=phase-note] button >> nth=0');
+      expect(await boardPly(page)).toBe(PHASE_STARTS.middlegame + 1);
+      // the time each move took, beside the evaluation graph: the clocks' differences plus 3 s
+      await page.waitForSelector('[data-testid=time-graph]:not([hidden])');
+      expect(await page.getAttribute('[data-testid=time-graph]', 'data-times')).toBe(CLOCK_SECONDS.map((x) => (x === null ? '' : String(x))).join(','));
+      expect(await page.textContent('[data-testid=time-graph] figcaption')).toBe('Time per move (White up, Black down; longest 23 s; increment 3 s, from TimeControl 300+3)');
+      expect(await page.locator('[data-testid=time-graph] rect.time-bar').count()).toBe(CLOCK_SECONDS.length - 2);
+      expect(await page.textContent('[data-testid=time-graph] rect.time-bar[data-ply="3"] title')).toBe('2. Nf3: 15 s');
+      // a bar goes to its move
+      const bar = await page.locator('[data-testid=time-graph] rect.time-bar[data-ply="40"]').boundingBox();
+      await page.mouse.click(bar.x + bar.width / 2, bar.y + 1);
+      expect(await boardPly(page)).toBe(40);
+      await page.locator('#review').screenshot({ path: path.join(SHOTS, 'app-feature-phases-clocks.png') });
+      // a game without clocks: no chart
+      await page.fill('[data-testid=pgn-input]', TRAP);
+      await page.click('#pgn-load');
+      await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 14);
+      await page.waitForSelector('[data-testid=time-graph]', { state: 'hidden' });
+      expect(await page.getAttribute('[data-testid=time-graph]', 'data-known')).toBe('0');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
+
+  test('practice that learns: the mistakes of every game in the library by motif, a card answered, the schedule moved', async () => {
+    const { page, context, problems } = await open();
+    try {
+      await page.waitForSelector('[data-testid=board] [data-square]');
+      await page.click('#engine-toggle');
+      await page.waitForFunction(() => document.body.dataset.engine === 'paused');
+      await page.fill('[data-testid=pgn-input]', CLOCK_GAME);
+      await page.click('#pgn-load');
+      await page.waitForSelector('[data-testid=report-table]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=save-state]').dataset.state === 'saved');
+      await page.click('[data-testid=learn-open]');
+      await page.waitForSelector('[data-testid=learn][open]');
+      // "You" played no game here yet
+      await page.waitForFunction(() => /^No mistakes to practise yet/.test(document.querySelector('[data-testid=learn-status]').textContent));
+      await page.fill('[data-testid=learn-names]', 'Boris');
+      await page.press('[data-testid=learn-names]', 'Enter');
+      await page.waitForSelector('[data-testid=learn-table]');
+      expect(await page.$$eval('[data-testid=learn-row]', (rows) => rows.map((r) => [r.dataset.motif, r.dataset.due, r.dataset.learned, r.dataset.total]))).toEqual([['other', '1', '0', '1']]);
+      await page.locator('[data-testid=learn]').screenshot({ path: path.join(SHOTS, 'app-feature-learn.png') });
+      await page.click('[data-testid=learn-start]');
+      await page.waitForSelector('[data-testid=learn]', { state: 'hidden' });
+      await page.waitForFunction(() => /^Practice: card 1 of 1 · Other$/.test(document.querySelector('[data-testid=practice-panel] h2')?.textContent || ''));
+      expect(await page.textContent('[data-testid=practice-message]')).toBe('Anna – Boris: Black played Qb6 here. Find a better move for Black.');
+      expect(await boardPly(page)).toBe(27);
+      await boardRendered(page);
+      await page.screenshot({ path: path.join(SHOTS, 'app-feature-learn-card.png'), clip: { x: 0, y: 52, width: 960, height: 540 } });
+      await page.click('[data-testid=practice-reveal]');
+      await page.click('[data-testid=practice-next]');
+      await page.waitForFunction(() => /^Done: 0 of 1 right\./.test(document.querySelector('[data-testid=practice-message]').textContent));
+      await page.click('[data-testid=practice-stop]');
+      // the schedule: wrong, so back in ten minutes; not due now
+      await page.click('[data-testid=learn-open]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=learn-row]')?.dataset.due === '0');
+      expect(await page.textContent('[data-testid=learn-start]')).toBe('Nothing due now');
+      // kept across a reload (IndexedDB)
+      await page.reload();
+      await page.waitForSelector('[data-testid=board] [data-square]');
+      await page.click('[data-testid=learn-open]');
+      await page.waitForSelector('[data-testid=learn-row]');
+      // (the live analysis, back on after the practice, may have evaluated the move again more
+      // deeply: its motif is then found again from the new line, and the card keeps its place)
+      expect(await page.$$eval('[data-testid=learn-row]', (rows) => rows.map((r) => [r.dataset.due, r.dataset.total]))).toEqual([['0', '1']]);
+      expect(await page.inputValue('[data-testid=learn-names]')).toBe('Boris');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90000);
 
   test('win / draw / loss chances (eval bar, and each line on demand) and opening names', async () => {
     const { page, context, problems } = await open();

@@ -15,6 +15,11 @@ import { explanation } from '../../app/src/controllers/explain.js';
 import { WriteQueue } from '../../app/src/services/storage.js';
 import { withSecond } from '../../app/src/controllers/saving.js';
 import { ITALIAN, reportTree } from './fixtures/report-tree.mjs';
+import { clockOf, formatDuration, moveTimes, parseClockText, parseTimeControl } from '../../app/src/model/clock.js';
+import { CLOCK_GAME, CLOCK_SECONDS, PHASE_STARTS } from './fixtures/clock-game.mjs';
+import {
+  answer, BOX_DAYS, cardKey, dueCards, gameErrors, isDue, isLearned, MAX_BOX, motifName, motifOf, newCard, parseNames, progress, RETRY_MINUTES, SESSION_CARDS, userColors,
+} from '../../app/src/model/schedule.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -146,7 +151,7 @@ describe('the game report of a tree', () => {
     expect(flat).toMatch(/5\. Bxf7\+ \$3 \{ \[%eval 0\.60\] \[%mlpv 12 pvhash e8f7 f3g5 f7g8\] \[%mlpv2 9\.00 e8e7\] Brilliant move\. \}/);
     expect(flat).toMatch(/Kxf7 \$1 \{ [^}]*Great move\. \}/);
     expect(flat).toMatch(/6\. Ng5\+ \$4 \{ [^}]*\(5\.00 → 1\.00\) Missed win\. Qb3\+ was best\. \}/);
-    expect(flat).toMatch(/\]  \{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. \[%eval 0\.50\]/); // before the first move
+    expect(flat).toMatch(/\]  \{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. Accuracy by phase \(White \/ Black\): opening \S+ \/ \S+, middlegame \S+ \/ \S+, endgame \S+ \/ \S+\. \[%eval 0\.50\]/); // before the first move
     const back = parsePgn(pgn);
     const r1 = reportOf(tree);
     const r2 = reportOf(back.tree);
@@ -339,5 +344,154 @@ describe('a deeper evaluation of one line keeps the second line it replaces', ()
     // a search of two lines has its own (null: one legal move)
     expect(withSecond({ score: { cp: 25 }, depth: 14, pv: ['e2e4'], second: null }, old).second).toBeNull();
     expect(withSecond({ score: { cp: 25 }, depth: 14, pv: ['e2e4'] }, undefined).second).toBeUndefined();
+  });
+});
+
+describe('the time each move took, from [%clk]', () => {
+  test('clocks and TimeControl headers read; what cannot be read is null, never a throw', () => {
+    expect(parseClockText('0:05:00')).toBe(300);
+    expect(parseClockText('1:02:03.4')).toBeCloseTo(3723.4, 5);
+    expect(parseClockText('4:59')).toBe(299);
+    for (const bad of ['', 'abc', '0:61:00', '1:2:3:4', '-0:01:00', '0:00:60', '5']) expect(parseClockText(bad)).toBeNull();
+    expect(clockOf('[%clk 0:04:48]')).toBe(288);
+    expect(clockOf('[%emt 0:00:03] [%clk 0:00:09.5]')).toBe(9.5);
+    expect(clockOf('[%clk 0:6x:00]')).toBeNull();
+    expect(clockOf('[%emt 0:00:03]')).toBeUndefined();
+    expect(clockOf(undefined)).toBeUndefined();
+    expect(parseTimeControl('300+3')).toEqual({ increment: 3, text: '300+3' });
+    expect(parseTimeControl('180')).toEqual({ increment: 0, text: '180' });
+    expect(parseTimeControl('40/5400+30:1800+30')).toEqual({ increment: 30, text: '40/5400+30:1800+30' });
+    expect(parseTimeControl('*60')).toEqual({ increment: 0, text: '*60' });
+    for (const none of [undefined, '', '?', '-', 'blitz', '3+2 min']) expect(parseTimeControl(none)).toBeNull();
+    expect(formatDuration(7)).toBe('7 s');
+    expect(formatDuration(0.4)).toBe('0.4 s');
+    expect(formatDuration(64)).toBe('1 min 04 s');
+    expect(formatDuration(3725)).toBe('1 h 02 min');
+  });
+
+  test('a game with clocks and an increment: every move but each side\'s first, right to the tenth', () => {
+    const { tree, headers } = parsePgn(CLOCK_GAME);
+    const t = moveTimes(tree.mainline(), headers);
+    expect(t.clocks).toBe(true);
+    expect(t.control).toEqual({ increment: 3, text: '300+3' });
+    expect(t.moves.map((m) => m.seconds)).toEqual(CLOCK_SECONDS);
+    expect(t.known).toBe(CLOCK_SECONDS.length - 2);
+  });
+
+  test('no clocks: nothing known; a malformed clock: that move and the same side\'s next unknown; no header: no increment', () => {
+    const bare = parsePgn('1. e4 e5 2. Nf3 Nc6 *');
+    expect(moveTimes(bare.tree.mainline(), bare.headers)).toMatchObject({ clocks: false, known: 0 });
+    const broken = parsePgn('[TimeControl "60+1"]\n\n1. e4 { [%clk 0:01:00] } e5 { [%clk 0:01:00] } 2. Nf3 { [%clk 0:0x:55] } Nc6 { [%clk 0:00:58] } 3. Bc4 { [%clk 0:00:50] } Bc5 { [%clk 0:00:40] } 4. c3 { [%clk 0:00:45] } *');
+    expect(moveTimes(broken.tree.mainline(), broken.headers).moves.map((m) => m.seconds)).toEqual([null, null, null, 3, null, 19, 6]);
+    // a clock that goes up by more than the increment (time added at a control): unknown, not negative
+    const added = parsePgn('[TimeControl "60+1"]\n\n1. e4 { [%clk 0:01:00] } e5 { [%clk 0:01:00] } 2. Nf3 { [%clk 0:05:00] } *');
+    expect(moveTimes(added.tree.mainline(), added.headers).moves.map((m) => m.seconds)).toEqual([null, null, null]);
+    const noHeader = parsePgn('1. e4 { [%clk 0:01:00] } e5 { [%clk 0:01:00] } 2. Nf3 { [%clk 0:00:55] } *');
+    const t = moveTimes(noHeader.tree.mainline(), noHeader.headers);
+    expect(t.control).toBeNull();
+    expect(t.moves[2].seconds).toBe(5);
+  });
+});
+
+describe('accuracy by phase in the report of a tree', () => {
+  test('the report of an imported game has each move\'s phase and the players\' figures; the PGN carries them and drops them on reading', () => {
+    const { tree, headers } = parsePgn(CLOCK_GAME);
+    const r = reportOf(tree);
+    expect(r.game.phases.indexOf('middlegame')).toBe(PHASE_STARTS.middlegame);
+    expect(r.game.phases.indexOf('endgame')).toBe(PHASE_STARTS.endgame);
+    expect(r.game.players.w.phases.opening.accuracy).toBe(100);
+    expect(r.game.players.b.phases.middlegame.accuracy).toBeLessThan(100);
+    const { phases } = pgnAnnotations(r);
+    expect(phases).toMatch(/^Accuracy by phase \(White \/ Black\): opening 100% \/ 100%, middlegame 100% \/ \d+%, endgame 100% \/ 100%$/);
+    const pgn = exportPgn(tree, headers);
+    expect(pgn.replace(/\n/g, ' ')).toContain(`ACPL. ${phases}. [%eval 0.20]`);
+    const back = parsePgn(pgn);
+    expect(back.tree.root.note).toBeFalsy();
+    expect(exportPgn(back.tree, back.headers)).toBe(pgn);
+  });
+});
+
+describe('the practice schedule (model/schedule.js), on a test clock', () => {
+  const T0 = Date.UTC(2026, 0, 1, 12);
+  const DAY = 24 * 3600 * 1000;
+  const MIN = 60 * 1000;
+  const base = (key, motif = 'fork') => ({ key, gameId: 'g', gameName: 'A – B', nodeId: 1, color: 'w', label: '1. e4', cls: 'blunder', motif, sig: 's' });
+
+  test('the motif an explanation names: a mate by its pattern, a perpetual, a motif claim; other when none', () => {
+    expect(motifOf([{ text: '', claims: [{ type: 'material', side: 'w', points: -3, until: 2 }, { type: 'motif', kind: 'fork', ply: 1, square: 'c7', targets: ['a8', 'e8'] }] }])).toBe('fork');
+    expect(motifOf([{ text: '', claims: [{ type: 'mate', mated: 'w', moves: 2, pattern: 'smothered' }] }])).toBe('smotheredMate');
+    expect(motifOf([{ text: '', claims: [{ type: 'mate', mated: 'w', moves: 1, pattern: 'none' }] }])).toBe('mate');
+    expect(motifOf([{ text: '', claims: [{ type: 'perpetual', by: 'b' }] }])).toBe('perpetual');
+    expect(motifOf([{ text: 'No tactic can be named for certain', claims: [{ type: 'level', until: 4 }] }, { text: 'Nf3 was best.', claims: [] }])).toBe('other');
+    expect(motifOf([])).toBe('other');
+    expect(motifName('hanging')).toBe('Hanging piece');
+    expect(motifName('nonsense')).toBe('Other');
+  });
+
+  test('whose errors: the names given (any case), both players when none', () => {
+    expect(parseNames(' Anna , anna_k,, ')).toEqual(['anna', 'anna_k']);
+    expect(userColors({ White: 'ANNA', Black: 'Boris' }, ['anna'])).toEqual(['w']);
+    expect(userColors({ White: 'Mainline Level 3', Black: 'You' }, ['you'])).toEqual(['b']);
+    expect(userColors({ White: 'Carl', Black: 'Dora' }, ['anna'])).toEqual([]);
+    expect(userColors({}, [])).toEqual(['w', 'b']);
+  });
+
+  test('Leitner boxes: right moves a card up and out (1, 3, 7 days...), wrong sends it back to box 0 for ten minutes', () => {
+    let c = newCard(base('a'), T0);
+    expect(c).toMatchObject({ box: 0, due: T0, reviews: 0, lapses: 0, last: null });
+    expect(isDue(c, T0)).toBe(true);
+    c = answer(c, true, T0);
+    expect(c).toMatchObject({ box: 1, due: T0 + 1 * DAY, reviews: 1, last: T0 });
+    expect(isDue(c, T0 + DAY - 1)).toBe(false);
+    c = answer(c, true, T0 + DAY);
+    expect(c).toMatchObject({ box: 2, due: T0 + DAY + 3 * DAY });
+    c = answer(c, true, T0 + 4 * DAY);
+    expect(c).toMatchObject({ box: 3, due: T0 + 4 * DAY + 7 * DAY });
+    expect(isLearned(c)).toBe(true);
+    c = answer(c, false, T0 + 11 * DAY);
+    expect(c).toMatchObject({ box: 0, due: T0 + 11 * DAY + RETRY_MINUTES * MIN, reviews: 4, lapses: 1 });
+    expect(isLearned(c)).toBe(false);
+    // the top box stays the top box
+    let top = { ...newCard(base('t'), T0), box: MAX_BOX };
+    top = answer(top, true, T0);
+    expect(top).toMatchObject({ box: MAX_BOX, due: T0 + BOX_DAYS[MAX_BOX] * DAY });
+  });
+
+  test('a mistake practised in its game before the schedule existed keeps its answer', () => {
+    expect(newCard(base('a'), T0, { solved: true, tries: 1, hints: 0, date: T0 - DAY })).toMatchObject({ box: 1, due: T0, reviews: 1, last: T0 - DAY });
+    expect(newCard(base('b'), T0, { solved: true, tries: 3, hints: 1, date: T0 - DAY })).toMatchObject({ box: 0, due: T0, reviews: 1, lapses: 1 });
+  });
+
+  test('due cards, most overdue first, of one motif or all; progress per motif (due / learned / total)', () => {
+    const cards = [
+      { ...newCard(base('a', 'fork'), T0), due: T0 - 5 },
+      { ...newCard(base('b', 'pin'), T0), due: T0 - 50 },
+      { ...newCard(base('c', 'fork'), T0), due: T0 + DAY, box: 3 },
+      { ...newCard(base('d', 'other'), T0), due: T0 },
+    ];
+    expect(dueCards(cards, T0).map((c) => c.key)).toEqual(['b', 'a', 'd']);
+    expect(dueCards(cards, T0, 'fork').map((c) => c.key)).toEqual(['a']);
+    expect(progress(cards, T0)).toEqual([
+      { motif: 'fork', name: 'Fork', due: 1, learned: 1, total: 2, next: T0 + DAY },
+      { motif: 'pin', name: 'Pin', due: 1, learned: 0, total: 1, next: null },
+      { motif: 'other', name: 'Other', due: 1, learned: 0, total: 1, next: null },
+    ]);
+    const many = Array.from({ length: SESSION_CARDS + 5 }, (_, i) => ({ ...newCard(base(`k${String(i).padStart(2, '0')}`), T0), due: T0 - i }));
+    expect(dueCards(many, T0)).toHaveLength(SESSION_CARDS);
+    expect(dueCards(many, T0)[0].key).toBe(`k${SESSION_CARDS + 4}`);
+  });
+
+  test('the errors of a game by the user, with a key that names the game, the position and the move', () => {
+    const { tree, headers } = parsePgn(CLOCK_GAME);
+    const record = { id: 'g1', name: 'Anna – Boris', headers, practice: {} };
+    expect(gameErrors(record, tree, ['anna'])).toEqual([]);
+    const errors = gameErrors(record, tree, ['boris']);
+    expect(errors.map((e) => [e.node.san, e.cls, e.color])).toEqual([['Qb6', 'blunder', 'b']]);
+    expect(errors[0].key).toBe(cardKey('g1', errors[0].node.parent.fen, 'd8b6'));
+    expect(errors[0].key).toMatch(/^g1\|[^|]+ b [^|]+\|d8b6$/);
+    expect(gameErrors(record, tree, [])).toHaveLength(1);
+    // not analysed to the end: nothing
+    tree.mainline()[5].eval = undefined;
+    expect(gameErrors(record, tree, ['boris'])).toEqual([]);
   });
 });

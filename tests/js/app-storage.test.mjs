@@ -4,7 +4,8 @@
 // (storage full, no IndexedDB as in private browsing).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, test } from 'vitest';
-import { openStorage, positionKey, StorageError, storageError, WriteQueue } from '../../app/src/services/storage.js';
+import { openDB } from 'idb';
+import { DB_VERSION, openStorage, positionKey, StorageError, storageError, WriteQueue } from '../../app/src/services/storage.js';
 import { parsePgn } from '../../app/src/model/pgn.js';
 import { recordFromTree, treeFromRecord } from '../../app/src/model/record.js';
 
@@ -66,6 +67,43 @@ describe('games', () => {
     expect((await s2.getGame('kept')).nodes.length).toBe(7);
     expect(await s2.getPosition('8/8/8/8/8/8/8/K1k5 w - - 5 40')).toEqual({ score: { cp: 0 }, depth: 30 });
     expect(await s2.getSession()).toEqual({ gameId: 'kept', nodeId: 3 });
+  });
+});
+
+describe('the practice schedule and the upgrade that brought it (version 1 -> 2)', () => {
+  test('a version 1 database (games, positions, session) opens as version 2 with everything in it, and cards to keep', async () => {
+    const name = dbName();
+    // the database as version 1 of the app left it
+    const v1 = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('games', { keyPath: 'id' }).createIndex('updated', 'updated');
+        db.createObjectStore('positions', { keyPath: 'key' });
+        db.createObjectStore('meta', { keyPath: 'key' });
+      },
+    });
+    const game = { ...sampleRecord('old'), practice: { 2: { solved: true, tries: 1, hints: 0, date: 5 } } };
+    await v1.put('games', game);
+    await v1.put('positions', { key: '8/8/8/8/8/8/8/K1k5 w - -', fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', eval: { score: { cp: 0 }, depth: 30 }, updated: 1 });
+    await v1.put('meta', { key: 'session', gameId: 'old', nodeId: 2 });
+    v1.close();
+    const s = await open(name);
+    expect(s.db.version).toBe(DB_VERSION);
+    expect(DB_VERSION).toBe(2);
+    expect([...s.db.objectStoreNames].sort()).toEqual(['cards', 'games', 'meta', 'positions']);
+    expect(await s.getGame('old')).toEqual(game);
+    expect((await s.listGames()).map((g) => [g.id, g.practice])).toEqual([['old', { solved: 1, total: 1 }]]);
+    expect(await s.getPosition('8/8/8/8/8/8/8/K1k5 w - - 3 9')).toEqual({ score: { cp: 0 }, depth: 30 });
+    expect(await s.getSession()).toEqual({ gameId: 'old', nodeId: 2 });
+    expect(await s.allCards()).toEqual([]);
+    const card = { key: 'old|fen|e2e4', gameId: 'old', gameName: 'A – B', nodeId: 2, color: 'w', label: '1. e4', cls: 'blunder', motif: 'fork', sig: 's', box: 1, due: 10, reviews: 1, lapses: 0, last: 5 };
+    await s.putCards([card]);
+    await s.putCards([]);
+    s.close();
+    // opened again (the same version): the cards are kept, and written over by key
+    const again = await open(name);
+    expect(await again.allCards()).toEqual([card]);
+    await again.putCards([{ ...card, box: 2 }]);
+    expect((await again.allCards()).map((c) => c.box)).toEqual([2]);
   });
 });
 

@@ -103,9 +103,14 @@ describe.skipIf(!haveEngine)('mainline-analyse', () => {
     const SCHOLAR = '[Event "Scholar"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
     const { code, stdout, stderr } = await analyse(['--depth', '6', '--report', '-'], SCHOLAR);
     expect(code).toBe(0);
-    expect(stderr).toMatch(/game 1\/1 \(A – B\): White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL/);
+    // with each player's accuracy by phase: seven moves, all of the opening (six or more pieces
+    // on each back rank, all fourteen knights, bishops, rooks and queens on the board)
+    const phases = /Accuracy by phase \(White \/ Black\): opening \d+% \/ \d+%, middlegame – \/ –, endgame – \/ –/;
+    expect(stderr).toMatch(/game 1\/1 \(A – B\): White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL; Accuracy by phase/);
+    expect(stderr).toMatch(phases);
     const [g] = parsePgnGames(stdout);
-    expect(g.root.comment).toMatch(/^Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\./);
+    expect(g.root.comment).toMatch(/^Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. Accuracy by phase/);
+    expect(g.root.comment).toMatch(phases);
     const line = mainLine(g);
     // 3... Nf6 allows mate in one: a blunder; 4. Qxf7# is the only move that wins: Great
     expect(line[6].nags).toEqual([4]);

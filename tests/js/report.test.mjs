@@ -2,9 +2,12 @@
 // accuracy and average centipawn loss, on fixed evaluations with answers worked out by hand
 // (the arithmetic is in the comments; toBeCloseTo checks to the shown decimals).
 import { describe, expect, test } from 'vitest';
+import { Chess } from 'chess.js';
 import {
   classifyMove, gameReport, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves,
+  gamePhases, phaseSigns, phaseSummary, PHASES,
 } from '../../web/src/report.js';
+import { CLOCK_GAME, PHASE_MOVES, PHASE_STARTS } from './fixtures/clock-game.mjs';
 
 const ev = (cp, pv) => ({ score: { cp }, depth: 12, ...(pv ? { pv } : {}) });
 
@@ -178,5 +181,87 @@ describe('learning from mistakes', () => {
     expect(solves({ mover: 'w', played: 'd2d4', before, after: ev(-200) })).toBe(true); // the engine's move
     expect(solves({ mover: 'w', played: 'e2e4', before, after: ev(-30) })).toBe(true); // 50% -> 47.2%: Good
     expect(solves({ mover: 'w', played: 'g2g4', before, after: ev(-60) })).toBe(false); // 50% -> 44.5%: Inaccuracy
+  });
+});
+
+describe('accuracy by phase', () => {
+  // positions of the game in tests/js/fixtures/clock-game.mjs, by chess.js
+  const game = () => {
+    const c = new Chess();
+    c.loadPgn(CLOCK_GAME);
+    const moves = c.history({ verbose: true });
+    return { moves, fens: [moves[0].before, ...moves.map((m) => m.after)] };
+  };
+
+  test('the divider on single positions: development, pieces traded, the move number, few pieces', () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    expect(phaseSigns(start)).toEqual({ pieces: 14, backRank: { w: 8, b: 8 }, move: 1 });
+    expect(gamePhases([start])).toEqual(['opening']);
+    // White has developed: Ra1, Rf1, Kg1 are all its back rank holds (the queen went to b3)
+    expect(gamePhases(['r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/1QNP1N2/PPPB1PPP/R4RK1 b kq - 0 7'])).toEqual(['middlegame']);
+    // ... but not with four: Ra1 Qd1 Rf1 Kg1
+    expect(gamePhases(['r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPPB1PPP/R2Q1RK1 b kq - 0 7'])).toEqual(['opening']);
+    // move 16 reached with everything at home but a knight each
+    expect(gamePhases(['r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 30 16'])).toEqual(['middlegame']);
+    expect(gamePhases(['r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 28 15'])).toEqual(['opening']);
+    // 10 knights, bishops, rooks and queens: middlegame; 6: endgame (straight from the opening)
+    expect(phaseSigns('r3k2r/pppq1ppp/2n5/4p3/4P3/2N5/PPPQ1PPP/R3K2R w KQkq - 0 9').pieces).toBe(8);
+    expect(gamePhases(['r3kb1r/pppq1ppp/2n5/4p3/4P3/2N5/PPPQ1PPP/R3KB1R w KQkq - 0 9'])).toEqual(['middlegame']);
+    expect(gamePhases(['r3k2r/ppp2ppp/2n5/4p3/4P3/2N5/PPP2PPP/R3K2R w KQkq - 0 9'])).toEqual(['endgame']);
+    // phases only go forward: a promotion after the endgame began does not bring back the middlegame
+    expect(gamePhases(['8/8/8/8/8/8/8/K6k w - - 0 1', '8/8/8/8/8/8/8/K6k w - - 0 1'.replace('8/8/8/8/8/8/8', 'QQQQ4/QQQQ4/QQQ5/8/8/8/8')])).toEqual(['endgame', 'endgame']);
+  });
+
+  test('a whole game, counted by hand: middlegame from 10... Nce7, endgame from 19. Re5', () => {
+    const { moves, fens } = game();
+    const phases = gamePhases(fens.slice(0, -1));
+    expect(phases.indexOf('middlegame')).toBe(PHASE_STARTS.middlegame);
+    expect(phases.indexOf('endgame')).toBe(PHASE_STARTS.endgame);
+    expect(moves[PHASE_STARTS.middlegame].san).toBe('Nce7');
+    expect(moves[PHASE_STARTS.endgame].san).toBe('Re5');
+    expect(phases.slice(0, 19).every((p) => p === 'opening')).toBe(true);
+    expect(phases.slice(19, 36).every((p) => p === 'middlegame')).toBe(true);
+    expect(phases.slice(36).every((p) => p === 'endgame')).toBe(true);
+  });
+
+  test("each player's accuracy and ACPL by phase; one line for the PGN; none without positions", () => {
+    const { moves, fens } = game();
+    // +0.20 up to 14. Nc5, +2.00 after 14... Qb6 (index 27): only that move loses anything
+    const cp = (pos) => (pos < 28 ? 20 : 200);
+    const report = moves.map((m, i) => ({ mover: m.color, played: m.from + m.to, before: ev(cp(i)), after: ev(cp(i + 1)), fen: fens[i] }));
+    const r = gameReport(report);
+    expect(r.phases.indexOf('endgame')).toBe(36);
+    for (const side of ['w', 'b']) for (const p of PHASES) expect(r.players[side].phases[p].moves).toBe(PHASE_MOVES[side][p]);
+    expect(r.players.w.phases.opening.accuracy).toBe(100);
+    expect(r.players.w.phases.middlegame.accuracy).toBe(100);
+    expect(r.players.w.phases.endgame.accuracy).toBe(100);
+    expect(r.players.b.phases.opening.accuracy).toBe(100);
+    expect(r.players.b.phases.endgame.accuracy).toBe(100);
+    expect(r.players.b.phases.opening.acpl).toBe(0);
+    // Black's middlegame: nine moves, one (14... Qb6) from Black's win% 48.16 to 32.39, the
+    // rest 100; the two means over those nine moves alone, with the game's volatility weights
+    const blunder = r.moves[27];
+    expect(blunder.cls).toBe('blunder');
+    expect(blunder.cpLoss).toBe(180);
+    const wins = [winPercent({ cp: 20 }, 'w'), ...report.map((m) => winPercent(m.after.score, m.mover === 'w' ? 'b' : 'w'))];
+    const weights = volatilityWeights(wins);
+    const idx = [19, 21, 23, 25, 27, 29, 31, 33, 35];
+    const acc = idx.map((i) => r.moves[i].accuracy);
+    const weighted = idx.reduce((s, i, k) => s + acc[k] * weights[i], 0) / idx.reduce((s, i) => s + weights[i], 0);
+    const harmonic = acc.length / acc.reduce((s, a) => s + 1 / a, 0);
+    expect(r.players.b.phases.middlegame.accuracy).toBeCloseTo((weighted + harmonic) / 2, 10);
+    expect(r.players.b.phases.middlegame.accuracy).toBeLessThan(100);
+    expect(r.players.b.phases.middlegame.acpl).toBe(20); // 180 / 9
+    expect(phaseSummary(r)).toBe(`Accuracy by phase (White / Black): opening 100% / 100%, middlegame 100% / ${Math.round(r.players.b.phases.middlegame.accuracy)}%, endgame 100% / 100%`);
+    // a phase a player never reached
+    const short = gameReport(report.slice(0, 4));
+    expect(short.players.w.phases.endgame).toEqual({ accuracy: null, acpl: null, moves: 0 });
+    expect(phaseSummary(short)).toBe('Accuracy by phase (White / Black): opening 100% / 100%, middlegame – / –, endgame – / –');
+    // without the positions: no phases (and the rest as before)
+    const bare = gameReport(report.map(({ fen, ...m }) => m));
+    expect(bare.phases).toBeNull();
+    expect(bare.players.b.phases).toBeNull();
+    expect(phaseSummary(bare)).toBe('');
+    expect(bare.players.b.accuracy).toBe(r.players.b.accuracy);
   });
 });

@@ -24,7 +24,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
 import { annotatorName, evalFromSearch, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
-import { gameReport, pgnJudgement, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
+import { gameReport, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
 import { explainMove } from '../src/explain.js';
 
 const USAGE = `usage: mainline-analyse [options] [file.pgn ...]   (no file or "-": standard input)
@@ -43,7 +43,8 @@ Writes every game of the input, annotated, to standard output.
   --pv-method M    the engine's PvMethod option: pvhash (default), stack, triangular, tt
   --report         the game report: every move classed (Brilliant !!, Great !, Best, Excellent,
                    Good, Inaccuracy ?!, Mistake ?, Blunder ??, Missed win) and each player's
-                   accuracy and average centipawn loss, in the PGN and on standard error;
+                   accuracy (also by phase: opening, middlegame, endgame) and average
+                   centipawn loss, in the PGN and on standard error;
                    searches two lines per position (a Great move is the only one that holds)
   --variations     also write the engine's line as a variation at each ?!, ? and ??
   --eval-only      write [%eval] but not the engine's lines ([%mlpv])
@@ -204,7 +205,7 @@ async function annotateGame(engine, game, opts, onProgress) {
           lineFens.push((await engine.positionInfo({ fen: startInfo.fen, moves: [...moves.uci.slice(0, i), ...lineAfter.slice(0, k)] })).fen);
         sacrifice = sacrificed(fens[i], lineFens);
       }
-      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice });
+      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice, fen: fens[i] });
     }
     report = gameReport(reportMoves);
     for (const [i, v] of report.moves.entries()) {
@@ -223,7 +224,7 @@ async function annotateGame(engine, game, opts, onProgress) {
     }
   }
   if (!headers.Annotator) headers.Annotator = annotatorName(pkg.version, limits);
-  return { headers, startFen: startInfo.fen, root, ...(report ? { report: reportSummary(report) } : {}) };
+  return { headers, startFen: startInfo.fen, root, ...(report ? { report: reportSummary(report), phases: phaseSummary(report) } : {}) };
 }
 
 async function main() {
@@ -339,7 +340,7 @@ async function main() {
             else if (done === positions) say(`mainline-analyse: ${label}: ${done}/${positions} positions`);
           });
           outputs[index] = writePgn(annotated, { engineLines: !opts.evalOnly, variations: opts.variations });
-          if (annotated.report) say(`mainline-analyse: ${label}: ${annotated.report}`);
+          if (annotated.report) say(`mainline-analyse: ${label}: ${annotated.report}${annotated.phases ? `; ${annotated.phases}` : ''}`);
         } catch (e) {
           failed++;
           outputs[index] = '';

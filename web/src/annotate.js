@@ -198,7 +198,7 @@ export function annotatorName(version, limits) {
 
 const COMMAND = /\[%(\w+)\s*([^\]]*)\]/g;
 const JUDGEMENT_TEXT = /^\s*(?:\(\S+ → \S+\) (?:Inaccuracy|Mistake|Blunder|Missed win)\.(?: \S+ was best\.)?|(?:Brilliant|Great) move\.)(?: \[[^\]]*\])?\s*/;
-const REPORT_TEXT = /^\s*Mainline report: [^.]*\.\s*/;
+const REPORT_TEXT = /^\s*Mainline report: [^.]*\.(?:\s*Accuracy by phase \(White \/ Black\): [^.]*\.)?\s*/;
 
 /**
  * Splits a comment into its evaluation, the rest of its commands and the user's note. A
@@ -450,6 +450,8 @@ export function parsePgnGames(text) {
  * @property {AnnotatedNode} root  the start position (san null)
  * @property {string} [report]    the game report's summary (report.js's reportSummary), written
  *   first in the comment before the first move as "Mainline report: ..."
+ * @property {string} [phases]    each player's accuracy by phase (report.js's phaseSummary),
+ *   written after the report's summary
  */
 
 const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
@@ -507,7 +509,7 @@ export function writePgn(game, { engineLines = true, variations = false, maxWidt
 
   /** @type {string[]} */
   const out = [];
-  const rootComment = [game.report ? `Mainline report: ${game.report}.` : '', commentText(game.root, null, null, engineLines)]
+  const rootComment = [game.report ? `Mainline report: ${game.report}.${game.phases ? ` ${game.phases}.` : ''}` : '', commentText(game.root, null, null, engineLines)]
     .filter(Boolean).join(' ');
   if (rootComment) out.push(`{ ${rootComment} }`);
 

@@ -327,7 +327,8 @@ const CLASS_WORDS = /** @type {const} */ ([
  * average centipawn loss and notable moves by class, worst first, then where the errors are.
  * "White (Anna): accuracy 41%, average centipawn loss 180; 2 blunders, 1 mistake. Black (Boris):
  * accuracy 92%, ... Blunders: 4. Nxe5 and 5. Nxf7 (White)."
- * @param {{ players: Record<Side, { accuracy: number|null, acpl: number|null, counts: Record<string, number> }> }} report
+ * @param {{ players: Record<Side, { accuracy: number|null, acpl: number|null, counts: Record<string, number>,
+ *   phases?: Record<'opening'|'middlegame'|'endgame', { accuracy: number|null }> | null }> }} report
  * @param {{ names?: Partial<Record<Side, string>>, moves?: { label: string, cls: string, mover: Side }[] }} [o]
  *   names: the players' names; moves: the game's moves (label "4. Nxe5") with their class, for where the errors are
  */
@@ -339,6 +340,15 @@ export function describeReport(report, { names = {}, moves = [] } = {}) {
     const counts = CLASS_WORDS.filter(([c]) => p.counts[c]).map(([c, one, many]) => `${p.counts[c]} ${p.counts[c] === 1 ? one : many}`);
     return `${who}: accuracy ${Math.round(p.accuracy)}%, average centipawn loss ${Math.round(p.acpl ?? 0)}; ${counts.length ? list(counts) : 'no notable moves'}.`;
   });
+  // accuracy by phase, when the report has it: "Opening: White 95%, Black 90%. Endgame: no moves."
+  const wp = report.players.w.phases, bp = report.players.b.phases;
+  if (wp && bp) {
+    for (const phase of /** @type {const} */ (['opening', 'middlegame', 'endgame'])) {
+      const one = (/** @type {Side} */ side, /** @type {{ accuracy: number|null }} */ p) => (p.accuracy === null ? '' : `${SIDE_WORD[side]} ${Math.round(p.accuracy)}%`);
+      const both = [one('w', wp[phase]), one('b', bp[phase])].filter(Boolean);
+      parts.push(`${phase[0].toUpperCase()}${phase.slice(1)} accuracy: ${both.length ? both.join(', ') : 'no moves'}.`);
+    }
+  }
   for (const [c, , many] of CLASS_WORDS.slice(0, 3)) {
     const by = /** @type {Side[]} */ (['w', 'b']).map((side) => ({ side, labels: moves.filter((m) => m.cls === c && m.mover === side).map((m) => m.label) })).filter((x) => x.labels.length);
     if (by.length) parts.push(`${many[0].toUpperCase()}${many.slice(1)}: ${by.map((x) => `${list(x.labels)} (${SIDE_WORD[x.side]})`).join('; ')}.`);

@@ -35,6 +35,17 @@
 // clamp(plies / 10, 2, 8) positions, clamped to 0.5 .. 12), and the harmonic mean (a single 0%
 // move pulls it to 0). Average centipawn loss: per move max(0, best - played) in centipawns from
 // the mover's side, both capped at +-1000 like lichess's.
+//
+// Accuracy by phase: the same two means over a player's moves of one phase (the volatility
+// weights are the whole game's). A move belongs to the phase of the position it was played in.
+// The divider (gamePhases) is lichess's idea, read from the board alone: the opening ends at the
+// first position where either side has developed (fewer than 4 of its own pieces left on its
+// back rank), or the knights, bishops, rooks and queens on the board number 10 or fewer (of 14),
+// or both sides have made 15 moves (the move number is 16 or more: a slow game whose pieces
+// develop without leaving the back rank is past its opening by then; lichess measures how far
+// the pieces have crossed into the other half instead). The endgame begins at the first
+// position with 6 or fewer knights, bishops, rooks and queens on the board. Phases only go
+// forward: once the endgame has begun, a later promotion does not bring the middlegame back.
 
 import { JUDGEMENTS, WIN_K } from './annotate.js';
 
@@ -90,6 +101,8 @@ export const ERROR_CLASSES = JUDGEMENTS.map((j) => j.name);
  * @property {Eval} after          the position after the move
  * @property {number} [sacrifice]  pawns of material the mover is down along the engine's line
  *                                 after the move, compared with before it (0 or less: none)
+ * @property {string} [fen]        the position before the move: given for every move, the
+ *                                 report has accuracy by phase
  *
  * @typedef {object} MoveVerdict
  * @property {string} cls          a MOVE_CLASSES name
@@ -199,16 +212,72 @@ export function volatilityWeights(wins) {
   return windows.slice(0, moves).map((w) => Math.max(0.5, Math.min(12, stdDev(w))));
 }
 
+// ---- phases ---------------------------------------------------------------------------------
+
+/** The phases of a game, in order. */
+export const PHASES = /** @type {const} */ (['opening', 'middlegame', 'endgame']);
+/** The opening ends when the knights, bishops, rooks and queens on the board number this or fewer... */
+export const MIDDLEGAME_MAX_PIECES = 10;
+/** ... or when a side has fewer than this many of its own pieces on its back rank (it has developed) ... */
+export const DEVELOPED_BACK_RANK = 4;
+/** ... or at this move number (both sides have made one fewer moves). */
+export const MIDDLEGAME_MOVE = 16;
+/** The endgame begins when the knights, bishops, rooks and queens on the board number this or fewer. */
+export const ENDGAME_MAX_PIECES = 6;
+
 /**
+ * What the divider reads from a FEN: the knights, bishops, rooks and queens on the board (both
+ * sides), each side's own pieces on its back rank, and the move number.
+ * @param {string} fen
+ */
+export function phaseSigns(fen) {
+  const [board = '', , , , , move = '1'] = fen.trim().split(/\s+/);
+  const ranks = board.split('/');
+  const pieces = [...board].filter((c) => 'nbrqNBRQ'.includes(c)).length;
+  const count = (/** @type {string|undefined} */ rank, /** @type {boolean} */ white) => [...(rank || '')].filter((c) => /[a-z]/i.test(c) && (c === c.toUpperCase()) === white).length;
+  return { pieces, backRank: { w: count(ranks[7], true), b: count(ranks[0], false) }, move: Number(move) || 1 };
+}
+
+/**
+ * The phase of each position of a game (the start, then after every move), by the divider above:
+ * the opening until the first position past it, the endgame from the first with few pieces.
+ * @param {string[]} fens the positions in order
+ * @returns {Phase[]}
+ */
+export function gamePhases(fens) {
+  /** @type {Phase[]} */
+  const out = [];
+  let phase = 0;
+  for (const fen of fens) {
+    const s = phaseSigns(fen);
+    if (phase < 1 && (s.pieces <= MIDDLEGAME_MAX_PIECES || s.backRank.w < DEVELOPED_BACK_RANK || s.backRank.b < DEVELOPED_BACK_RANK || s.move >= MIDDLEGAME_MOVE)) phase = 1;
+    if (phase < 2 && s.pieces <= ENDGAME_MAX_PIECES) phase = 2;
+    out.push(PHASES[phase]);
+  }
+  return out;
+}
+
+/**
+ * @typedef {'opening'|'middlegame'|'endgame'} Phase
+ *
+ * @typedef {object} PhaseReport  one player's moves of one phase
+ * @property {number|null} accuracy  0..100 (null: no move in this phase)
+ * @property {number|null} acpl
+ * @property {number} moves
+ *
  * @typedef {object} PlayerReport
  * @property {number|null} accuracy   0..100 (null: no move)
  * @property {number|null} acpl       average centipawn loss
  * @property {number} moves
  * @property {Record<string, number>} counts  per MOVE_CLASSES name
+ * @property {Record<Phase, PhaseReport>|null} phases  by phase (null: the moves came without
+ *   their positions, `fen`)
  *
  * @typedef {object} GameReport
  * @property {MoveVerdict[]} moves       one per move, in order
  * @property {{ w: PlayerReport, b: PlayerReport }} players
+ * @property {Phase[]|null} phases       each move's phase (the phase of the position it was played
+ *   in); null when a move came without its `fen`
  */
 
 /**
@@ -221,21 +290,40 @@ export function gameReport(moves) {
   const wins = moves.length ? [winPercent(moves[0].before.score, moves[0].mover)] : [];
   for (const m of moves) wins.push(winPercent(m.after.score, m.mover === 'w' ? 'b' : 'w'));
   const weights = volatilityWeights(wins);
+  const phases = moves.length && moves.every((m) => typeof m.fen === 'string') ? gamePhases(moves.map((m) => /** @type {string} */ (m.fen))) : null;
+  /** The accuracy and ACPL of some moves (indices). @param {number[]} idx @returns {PhaseReport} */
+  const figures = (idx) => {
+    if (!idx.length) return { accuracy: null, acpl: null, moves: 0 };
+    const acc = idx.map((i) => verdicts[i].accuracy);
+    const w = idx.map((i) => weights[i]);
+    const weighted = acc.reduce((s, a, k) => s + a * w[k], 0) / w.reduce((s, x) => s + x, 0);
+    const harmonic = acc.length / acc.reduce((s, a) => s + 1 / a, 0);
+    const acpl = idx.reduce((s, i) => s + verdicts[i].cpLoss, 0) / idx.length;
+    return { accuracy: (weighted + harmonic) / 2, acpl, moves: idx.length };
+  };
   /** @param {'w'|'b'} color @returns {PlayerReport} */
   const player = (color) => {
     const idx = moves.map((m, i) => (m.mover === color ? i : -1)).filter((i) => i >= 0);
     /** @type {Record<string, number>} */
     const counts = Object.fromEntries(MOVE_CLASSES.map((c) => [c.name, 0]));
     for (const i of idx) counts[verdicts[i].cls]++;
-    if (!idx.length) return { accuracy: null, acpl: null, moves: 0, counts };
-    const acc = idx.map((i) => verdicts[i].accuracy);
-    const w = idx.map((i) => weights[i]);
-    const weighted = acc.reduce((s, a, k) => s + a * w[k], 0) / w.reduce((s, x) => s + x, 0);
-    const harmonic = acc.length / acc.reduce((s, a) => s + 1 / a, 0);
-    const acpl = idx.reduce((s, i) => s + verdicts[i].cpLoss, 0) / idx.length;
-    return { accuracy: (weighted + harmonic) / 2, acpl, moves: idx.length, counts };
+    const byPhase = phases ? /** @type {Record<Phase, PhaseReport>} */ (Object.fromEntries(PHASES.map((p) => [p, figures(idx.filter((i) => phases[i] === p))]))) : null;
+    return { ...figures(idx), counts, phases: byPhase };
   };
-  return { moves: verdicts, players: { w: player('w'), b: player('b') } };
+  return { moves: verdicts, players: { w: player('w'), b: player('b') }, phases };
+}
+
+/**
+ * Each player's accuracy by phase in one line: "Accuracy by phase (White / Black): opening 95% /
+ * 90%, middlegame 80% / 61%, endgame – / –" ('–': no move in that phase); '' without phases.
+ * @param {GameReport} r
+ */
+export function phaseSummary(r) {
+  const { w, b } = r.players;
+  if (!w.phases || !b.phases) return '';
+  const pct = (/** @type {PhaseReport} */ p) => (p.accuracy === null ? '–' : `${Math.round(p.accuracy)}%`);
+  const wp = w.phases, bp = b.phases;
+  return `Accuracy by phase (White / Black): ${PHASES.map((p) => `${p} ${pct(wp[p])} / ${pct(bp[p])}`).join(', ')}`;
 }
 
 // ---- material, for sacrifices ---------------------------------------------------------------

@@ -3,6 +3,10 @@
 // move; a move tried is judged by the engine against the best move of the report's evaluation
 // (report.js's `solves`: Best, Excellent or Good), hints show the piece and then the move, and
 // each result is kept with the game in the library.
+//
+// The same puzzles come from the whole library too (a deck: controllers/learn.js picks the cards
+// the schedule says are due): each card's game is opened at its move, and each answer goes to the
+// schedule as right (solved at the first try, no hint) or wrong.
 import { evalFromSearch } from 'mainline-chess/annotate';
 import { classifyMove, moveClass, solves } from 'mainline-chess/report';
 import { practiceList } from '../model/gamereport.js';
@@ -15,6 +19,13 @@ import { bestBefore, practiceAsks, practiceItem } from '../model/shown.js';
  * @typedef {import('../state.js').Practice} Practice
  * @typedef {import('../services/engine.js').EngineHandle} EngineHandle
  * @typedef {import('../model/tree.js').MoveNode} MoveNode
+ */
+
+/**
+ * @typedef {import('../model/schedule.js').Card} Card
+ * @typedef {{ open: (card: Card) => Promise<MoveNode|null>, grade: (card: Card, right: boolean) => void }} DeckHooks
+ *   open: shows the card's game (at the move before the error) and gives the error's node (null:
+ *   the game or the move is gone); grade: keeps an answer in the schedule
  */
 
 /** A tried move is judged at the report's depth, at most this deep (an answer within a second or two). */
@@ -31,9 +42,13 @@ export class PracticeController {
     this.engine = engine;
     this.goTo = goTo;
     this.token = 0;
+    /** @type {DeckHooks|null} */
+    this.hooks = null;
+    /** a deck opens its next card's game: that is no reason to end the practice */
+    this.switching = false;
     // another game, or another mode, ends the practice
     store.on(['mode', 'tree'], (s, changed) => {
-      if (!s.practice) return;
+      if (!s.practice || this.switching) return;
       if (s.mode !== 'practice' || (changed.has('tree') && s.tree !== this.tree)) this.#close();
     });
     /** @type {import('../model/tree.js').GameTree|null} */
@@ -59,14 +74,72 @@ export class PracticeController {
     }
     this.tree = this.store.state.tree;
     this.store.set({ mode: 'practice', orientation: color === 'w' ? 'white' : 'black', error: '' });
-    this.#show({ color, items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [] });
+    this.hooks = null;
+    this.#show({ color, items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [], deck: null });
+  }
+
+  /**
+   * Starts a session of cards from the whole library (the schedule's due cards, in order).
+   * @param {Card[]} cards @param {DeckHooks} hooks
+   */
+  async startDeck(cards, hooks) {
+    if (!cards.length) {
+      this.store.set({ error: 'Nothing is due for practice now.' });
+      return;
+    }
+    this.hooks = hooks;
+    await this.#showCard({ cards, index: 0, results: cards.map(() => null) });
+  }
+
+  /**
+   * Opens a deck's card (its game, at the move before the error) and asks it; a card whose game
+   * or move is gone is passed over.
+   * @param {NonNullable<Practice['deck']>} deck
+   */
+  async #showCard(deck) {
+    const hooks = /** @type {DeckHooks} */ (this.hooks);
+    const token = ++this.token;
+    for (let index = deck.index; index < deck.cards.length; index++) {
+      const card = deck.cards[index];
+      /** @type {MoveNode|null} */
+      let node = null;
+      this.switching = true;
+      try {
+        node = await hooks.open(card);
+      } catch {
+        node = null;
+      } finally {
+        // the store tells its subscribers a microtask after the change: the flag outlives it
+        await Promise.resolve();
+        this.switching = false;
+      }
+      if (token !== this.token) return;
+      if (!node || !node.parent) continue;
+      this.tree = this.store.state.tree;
+      this.store.set({ mode: 'practice', orientation: card.color === 'w' ? 'white' : 'black', error: '' });
+      this.#show({ color: card.color, items: [node.id], index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [], deck: { ...deck, index } });
+      return;
+    }
+    this.#deckDone({ ...deck, index: deck.cards.length - 1 });
+  }
+
+  /** The end of a deck: how many were right, and when they come back. @param {NonNullable<Practice['deck']>} deck */
+  #deckDone(deck) {
+    const right = deck.results.filter((r) => r === true).length;
+    const answered = deck.results.filter((r) => r !== null).length;
+    const text = answered
+      ? `Done: ${right} of ${answered} right. A card answered right comes back in a day or more (longer each time); the others in ten minutes.`
+      : 'The cards due belong to games or moves no longer in the library: nothing to practise.';
+    if (this.practice) this.#set({ phase: 'done', deck, message: text });
+    else this.store.set({ mode: 'analyse', error: text });
   }
 
   /** Shows a puzzle: the position before the mistake, the player to move. @param {Practice} p */
   #show(p) {
     const node = this.store.state.tree.node(p.items[p.index]);
     if (!node || !node.parent) return;
-    this.store.set({ practice: { ...p, message: intro(node) } });
+    const from = p.deck ? `${p.deck.cards[p.deck.index].gameName}: ` : '';
+    this.store.set({ practice: { ...p, message: from + intro(node) } });
     this.goTo(node.parent);
   }
 
@@ -137,7 +210,13 @@ export class PracticeController {
     const id = p.items[p.index];
     const game = this.store.state.game;
     this.store.set({ game: { ...game, practice: { ...game.practice, [id]: { solved, tries, hints: p.hints, date: Date.now() } } } });
-    this.#set({ recorded: [...p.recorded, id] });
+    if (p.deck && this.hooks) {
+      // the schedule's answer: right only at the first try without a hint
+      const right = solved && tries <= 1 && p.hints === 0;
+      const results = p.deck.results.map((r, i) => (i === p.deck?.index ? right : r));
+      this.hooks.grade(p.deck.cards[p.deck.index], right);
+      this.#set({ recorded: [...p.recorded, id], deck: { ...p.deck, results } });
+    } else this.#set({ recorded: [...p.recorded, id] });
   }
 
   /** A hint: first the piece to move, then the move itself. */
@@ -167,6 +246,11 @@ export class PracticeController {
     // skipped: not solved, this time
     if (!p.recorded.includes(p.items[p.index])) this.#record(false, p.tries);
     const q = /** @type {Practice} */ (this.practice);
+    if (q.deck) {
+      if (q.deck.index + 1 >= q.deck.cards.length) this.#deckDone(q.deck);
+      else this.#showCard({ ...q.deck, index: q.deck.index + 1 });
+      return;
+    }
     if (q.index + 1 >= q.items.length) {
       const results = q.items.map((id) => this.store.state.game.practice[id]);
       const solved = results.filter((r) => r && r.solved).length;
@@ -186,6 +270,7 @@ export class PracticeController {
   #close() {
     this.token++;
     this.tree = null;
+    this.hooks = null;
     this.store.set({ practice: null });
   }
 

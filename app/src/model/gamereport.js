@@ -3,7 +3,7 @@
 // each player's accuracy and average centipawn loss. What a move gives up along the engine's
 // line (for Brilliant) is counted with the rules (rules.js). Also the report's navigation (next
 // blunder, mistake, inaccuracy) and the moves worth practising. Pure: no DOM, no engine.
-import { classifyMove, gameReport, nextWithSeverity, pgnJudgement, practiceMoves, reportSummary } from 'mainline-chess/report';
+import { classifyMove, gameReport, nextWithSeverity, pgnJudgement, phaseSummary, practiceMoves, reportSummary } from 'mainline-chess/report';
 import { sacrificeAlong } from './rules.js';
 
 /**
@@ -40,7 +40,7 @@ function reportMoveOf(node) {
     sacrifice = sacrificeAlong(parent.fen, node.uci, after.pv || []);
     sacrifices.set(after, sacrifice);
   }
-  return { mover: node.color, played: node.uci, before: parent.eval, second: parent.eval.second || undefined, after, sacrifice };
+  return { mover: node.color, played: node.uci, before: parent.eval, second: parent.eval.second || undefined, after, sacrifice, fen: parent.fen };
 }
 
 /** The report of a tree. @param {GameTree} tree @returns {TreeReport} */
@@ -90,14 +90,15 @@ export function practiceList(report, color) {
 
 /**
  * What the PGN writer gets from the report: each judged move's NAG and sentence by node id, and
- * the summary line ("White 91% accuracy, 12 ACPL; ...") when the report is complete.
+ * the summary line ("White 91% accuracy, 12 ACPL; ...") and the accuracy by phase when the
+ * report is complete.
  * @param {TreeReport} report
  */
 export function pgnAnnotations(report) {
   /** @type {Map<number, ReturnType<typeof pgnJudgement>>} */
   const judgements = new Map();
   for (const [id, v] of report.verdicts) judgements.set(id, pgnJudgement(v));
-  return { judgements, summary: report.game ? reportSummary(report.game) : '' };
+  return { judgements, summary: report.game ? reportSummary(report.game) : '', phases: report.game ? phaseSummary(report.game) : '' };
 }
 
 /**

@@ -142,7 +142,7 @@ export function treeFromRecord(record) {
  * @returns {import('mainline-chess/annotate').AnnotatedGame}
  */
 function annotatedGame(tree, headers, reasons = new Map()) {
-  const { judgements, summary } = pgnAnnotations(reportOf(tree));
+  const { judgements, summary, phases } = pgnAnnotations(reportOf(tree));
   // the reason in words goes with the judgement it explains (a move with no judgement has none)
   for (const [id, why] of reasons) {
     const j = judgements.get(id);
@@ -154,7 +154,7 @@ function annotatedGame(tree, headers, reasons = new Map()) {
     ...(judgements.has(n.id) ? { judgement: judgements.get(n.id) } : {}),
     children: n.children.map(conv),
   });
-  return { headers, startFen: tree.root.fen, root: conv(tree.root), ...(summary ? { report: summary } : {}) };
+  return { headers, startFen: tree.root.fen, root: conv(tree.root), ...(summary ? { report: summary, phases } : {}) };
 }
 
 /**

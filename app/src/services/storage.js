@@ -1,12 +1,17 @@
 // Saved analyses, in IndexedDB through idb (a small promise wrapper; the browser's own database,
-// so it works offline and survives reloads, closed tabs and restarts). One database, three stores:
+// so it works offline and survives reloads, closed tabs and restarts). One database, four stores:
 //
 //   games      one record per game (record.js: moves, notes, the engine's evaluations), key `id`
 //   positions  the deepest evaluation the engine gave each position, key: the FEN without its
 //              move counters (the same position reached in another game or by another move order
 //              shares it)
 //   meta       small named records: `session` (the game and move that were open)
+//   cards      the practice schedule (model/schedule.js): one card per error practised across
+//              the library, key `key` (game, position, move)
 //
+// Versions: 1 had games, positions and meta; 2 adds cards. An upgrade only adds what is missing
+// (every store is created only when absent), so nothing of an older version is lost; an older
+// tab still open is asked to close (`blocking`).
 // Every write resolves only when its transaction has committed, so the app shows "saved" after
 // the data is on disk. Failures become StorageErrors with a message fit to show: `full` (quota
 // exceeded), `unavailable` (no IndexedDB: private browsing in some browsers, storage disabled),
@@ -14,7 +19,7 @@
 import { openDB } from 'idb';
 
 export const DB_NAME = 'mainline';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /**
  * @typedef {import('../model/record.js').GameRecord} GameRecord
@@ -81,6 +86,8 @@ export async function openStorage({ name = DB_NAME } = {}) {
         if (!db.objectStoreNames.contains('games')) db.createObjectStore('games', { keyPath: 'id' }).createIndex('updated', 'updated');
         if (!db.objectStoreNames.contains('positions')) db.createObjectStore('positions', { keyPath: 'key' });
         if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' });
+        // version 2: the practice schedule
+        if (!db.objectStoreNames.contains('cards')) db.createObjectStore('cards', { keyPath: 'key' });
       },
       // another tab (an older version of the app) holds the database open: it is asked to close
       blocking() {
@@ -194,6 +201,22 @@ export class Storage {
   /** How many positions are stored. */
   countPositions() {
     return this.#run('read', () => this.db.count('positions'));
+  }
+
+  // ---- the practice schedule ----------------------------------------------------------------
+
+  /** Every card of the practice schedule. @returns {Promise<import('../model/schedule.js').Card[]>} */
+  allCards() {
+    return this.#run('read', () => this.db.getAll('cards'));
+  }
+
+  /** Writes cards (new ones, or answered); resolves when they are committed. @param {import('../model/schedule.js').Card[]} cards */
+  putCards(cards) {
+    return this.#run('write', async () => {
+      if (!cards.length) return;
+      const tx = this.db.transaction('cards', 'readwrite');
+      await Promise.all([...cards.map((c) => tx.store.put(c)), tx.done]);
+    });
   }
 
   // ---- session ------------------------------------------------------------------------------

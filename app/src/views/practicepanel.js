@@ -2,6 +2,7 @@
 // on the move tried, and Hint / Show the move / Next / Stop. (The engine's own lines are hidden
 // meanwhile: they would give the answer away.)
 import { $, h } from '../dom.js';
+import { motifName } from '../model/schedule.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -32,20 +33,26 @@ export class PracticePanel {
       return;
     }
     const asking = p.phase === 'ask' || p.phase === 'wrong';
-    const results = p.items.map((id) => s.game.practice[id]);
+    // one game's mistakes: a dot per puzzle, solved or not; a deck from the library: a dot per
+    // card, right or wrong by the schedule's rule
+    const deck = p.deck;
+    const marks = deck
+      ? deck.results.map((r, i) => ({ current: i === deck.index, done: r !== null, ok: r === true, word: r === null ? (i === deck.index ? 'this one' : 'to do') : r ? 'right' : 'wrong' }))
+      : p.items.map((id, i) => {
+          const r = s.game.practice[id];
+          return { current: i === p.index, done: !!r, ok: !!r?.solved, word: r ? (r.solved ? 'solved' : 'not solved') : i === p.index ? 'this one' : 'to do' };
+        });
     const dots = h(
       'ol',
-      { class: 'practice-dots', 'aria-label': 'Puzzles' },
-      ...p.items.map((id, i) => {
-        const state = results[i] ? (results[i].solved ? 'solved' : 'not solved') : i === p.index ? 'this one' : 'to do';
-        return h('li', { class: `${i === p.index ? 'current ' : ''}${results[i] ? (results[i].solved ? 'solved' : 'missed') : ''}`, title: state }, String(i + 1), h('span', { class: 'sr-only', text: `: ${state}` }));
-      }),
+      { class: 'practice-dots', 'aria-label': deck ? 'Cards' : 'Puzzles' },
+      ...marks.map((m, i) => h('li', { class: `${m.current ? 'current ' : ''}${m.done ? (m.ok ? 'solved' : 'missed') : ''}`, title: m.word }, String(i + 1), h('span', { class: 'sr-only', text: `: ${m.word}` }))),
     );
     this.message.className = `practice-message phase-${p.phase}`;
     if (this.message.textContent !== p.message) this.message.textContent = p.message;
     const button = (/** @type {string} */ action, /** @type {string} */ text, /** @type {boolean} */ show, primary = false) => (show ? h('button', { type: 'button', class: primary ? 'primary' : '', dataset: { action }, 'data-testid': `practice-${action}`, text }) : null);
+    const card = deck ? deck.cards[deck.index] : null;
     this.el.replaceChildren(
-      h('h2', { text: `Learn from your mistakes: ${s.practice?.color === 'w' ? 'White' : 'Black'}` }),
+      h('h2', { text: card ? `Practice: card ${(deck?.index ?? 0) + 1} of ${deck?.cards.length} · ${motifName(card.motif)}` : `Learn from your mistakes: ${s.practice?.color === 'w' ? 'White' : 'Black'}` }),
       dots,
       this.message,
       h(
@@ -53,7 +60,7 @@ export class PracticePanel {
         { class: 'practice-actions' },
         button('hint', p.hints === 0 ? 'Hint' : 'Show the move', asking && p.hints < 2),
         button('reveal', 'Give up', asking),
-        button('next', p.index + 1 < p.items.length ? 'Next' : 'Finish', p.phase !== 'done' && p.phase !== 'judging', p.phase === 'solved'),
+        button('next', (deck ? deck.index + 1 < deck.cards.length : p.index + 1 < p.items.length) ? 'Next' : 'Finish', p.phase !== 'done' && p.phase !== 'judging', p.phase === 'solved'),
         button('stop', p.phase === 'done' ? 'Back to the game' : 'Stop', true, p.phase === 'done'),
       ),
     );

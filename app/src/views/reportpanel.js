@@ -1,9 +1,10 @@
 // "Analyse game" and the game report: the form (depth or time per position), progress and
-// Cancel; then each player's accuracy and average centipawn loss, how many moves of each class
-// they played (a count goes to the next such move), and the way into "learn from your mistakes".
-import { MOVE_CLASSES, reportSummary } from 'mainline-chess/report';
+// Cancel; then each player's accuracy (overall and by phase: opening, middlegame, endgame, with
+// the moves where the phases begin) and average centipawn loss, how many moves of each class they
+// played (a count goes to the next such move), and the way into "learn from your mistakes".
+import { MOVE_CLASSES, PHASES, reportSummary } from 'mainline-chess/report';
 import { $, h } from '../dom.js';
-import { CLASS_BADGE } from '../model/format.js';
+import { CLASS_BADGE, moveNumber } from '../model/format.js';
 import { practiceList } from '../model/gamereport.js';
 
 /**
@@ -92,6 +93,7 @@ export class ReportPanel {
         'tbody',
         {},
         h('tr', { class: 'accuracy' }, h('th', { scope: 'row', text: 'Accuracy', title: 'lichess’s accuracy: how close each move kept the player to the engine’s best, from 0 to 100%' }), h('td', { 'data-testid': 'accuracy-w', text: pct(w.accuracy) }), h('td', { 'data-testid': 'accuracy-b', text: pct(b.accuracy) })),
+        ...phaseRows(game),
         h('tr', { class: 'acpl' }, h('th', { scope: 'row', text: 'Avg. centipawn loss', title: 'how many hundredths of a pawn each move lost against the best move, on average' }), h('td', { 'data-testid': 'acpl-w', text: num(w.acpl) }), h('td', { 'data-testid': 'acpl-b', text: num(b.acpl) })),
         ...rows,
       ),
@@ -102,11 +104,17 @@ export class ReportPanel {
       const done = moves.filter((m) => s.game.practice[m.id]?.solved).length;
       return h('button', { type: 'button', class: 'practise', 'data-testid': `practise-${color}`, dataset: { color }, disabled: !n || s.mode !== 'analyse', text: `${name(color === 'w' ? 'White' : 'Black')}: ${n} to practise${done ? `, ${done} solved` : ''}` });
     };
-    box.replaceChildren(table, h('div', { class: 'practice-start' }, h('span', { class: 'practice-title', text: 'Learn from your mistakes' }), practise('w'), practise('b')));
+    box.replaceChildren(table, ...[phaseNote(report)].filter((x) => x !== null), h('div', { class: 'practice-start' }, h('span', { class: 'practice-title', text: 'Learn from your mistakes' }), practise('w'), practise('b')));
     box.hidden = false;
   }
 
   #onClick(/** @type {HTMLElement} */ target) {
+    const start = /** @type {HTMLElement|null} */ (target.closest('button.phase-start'));
+    if (start && this.store.state.report) {
+      const node = this.store.state.report.line[Number(start.dataset.index)];
+      if (node) this.actions.goTo(node);
+      return;
+    }
     const s = this.store.state;
     const count = /** @type {HTMLElement|null} */ (target.closest('button.count'));
     if (count && s.report) {
@@ -120,4 +128,51 @@ export class ReportPanel {
     const practise = /** @type {HTMLElement|null} */ (target.closest('button.practise'));
     if (practise) this.actions.practise(/** @type {'w'|'b'} */ (practise.dataset.color));
   }
+}
+
+/** What the divider (mainline-chess/report's gamePhases) says, for the phase rows' titles. */
+const PHASE_RULE =
+  'The opening ends at the first position where a side has fewer than 4 of its pieces on its back rank, or 10 or fewer knights, bishops, rooks and queens are left, or at move 16; the endgame begins with 6 or fewer knights, bishops, rooks and queens. A move counts in the phase of the position it was played in.';
+
+/**
+ * The accuracy rows by phase (under the accuracy), '–' where a player made no move in a phase.
+ * @param {import('mainline-chess/report').GameReport} game
+ */
+function phaseRows(game) {
+  const { w, b } = game.players;
+  if (!w.phases || !b.phases) return [];
+  const wp = w.phases, bp = b.phases;
+  const pct = (/** @type {import('mainline-chess/report').PhaseReport} */ p) => (p.accuracy === null ? '–' : `${Math.round(p.accuracy)}%`);
+  const label = (/** @type {string} */ p) => `${p[0].toUpperCase()}${p.slice(1)}`;
+  return PHASES.map((p) =>
+    h(
+      'tr',
+      { class: 'phase', dataset: { phase: p } },
+      h('th', { scope: 'row', title: PHASE_RULE }, h('span', { class: 'phase-name', text: label(p) })),
+      h('td', { 'data-testid': `phase-${p}-w`, title: `${wp[p].moves} move${wp[p].moves === 1 ? '' : 's'}`, text: pct(wp[p]) }),
+      h('td', { 'data-testid': `phase-${p}-b`, title: `${bp[p].moves} move${bp[p].moves === 1 ? '' : 's'}`, text: pct(bp[p]) }),
+    ),
+  );
+}
+
+/**
+ * Where the middlegame and the endgame begin (each a button to that move), or that the game never
+ * got there. @param {import('../model/gamereport.js').TreeReport} report
+ */
+function phaseNote(report) {
+  const phases = report.game?.phases;
+  if (!phases) return null;
+  const parts = /** @type {(string|HTMLElement)[]} */ ([]);
+  for (const p of /** @type {const} */ (['middlegame', 'endgame'])) {
+    const i = phases.indexOf(p);
+    const node = report.line[i];
+    if (parts.length) parts.push('; ');
+    if (i < 0 || !node || !node.parent) {
+      parts.push(`no ${p}`);
+      continue;
+    }
+    const move = `${moveNumber(node.parent.fen, 0)} ${node.san}`;
+    parts.push(i === 0 ? `${p} from the start` : `${p} from `, ...(i === 0 ? [] : [h('button', { type: 'button', class: 'phase-start', dataset: { index: i }, 'aria-label': `${p} from ${move}: go to that move`, text: move })]));
+  }
+  return h('p', { class: 'phase-note', 'data-testid': 'phase-note', title: PHASE_RULE }, 'Phases: ', ...parts, '.');
 }
