@@ -1,4 +1,5 @@
-// The hand-checked motif test set (tests/data/motifs.json) run as the app runs it: the engine's
+// The hand-checked motif test sets (tests/data/motifs.json and the held-out
+// tests/data/motifs-heldout.json) run as the app runs them: the engine's
 // facts along each entry's line (Engine.lineFacts), worded by mainline-chess/explain's
 // explainMove, as the report does for a move (words.js), and, for the engine's best move, by
 // explainLine as the live analysis and <mainline-analysis explain> do. Shared by
@@ -119,11 +120,14 @@ export async function runSet(engine, set) {
   return { entries: set.length, negatives: set.filter((e) => e.must.includes('none')).length, named, total, perLabel, missed, wrong };
 }
 
-/** The figures as text, one label a line. @param {Awaited<ReturnType<typeof runSet>>} r */
-export function figuresText(r) {
+/**
+ * The figures as text, one label a line.
+ * @param {Awaited<ReturnType<typeof runSet>>} r @param {string} [name]  which set (motifs.json: 'motif set')
+ */
+export function figuresText(r, name = 'motif set') {
   const rows = Object.entries(r.perLabel).sort(([a], [b]) => MOTIF_LABELS.indexOf(a) - MOTIF_LABELS.indexOf(b));
   return [
-    `motif set: ${r.entries} positions (${r.negatives} hard negatives); positives named ${r.named}/${r.total} (${((100 * r.named) / r.total).toFixed(1)}%); wrong claims ${r.wrong.length}`,
+    `${name}: ${r.entries} positions (${r.negatives} hard negatives); positives named ${r.named}/${r.total} (${((100 * r.named) / r.total).toFixed(1)}%); wrong claims ${r.wrong.length}`,
     ...rows.map(([l, x]) => `  ${l.padEnd(20)} ${x.named}/${x.total}`),
     ...r.missed.map((m) => `  missed: ${m}`),
     ...r.wrong.map((w) => `  WRONG: ${w}`),
