@@ -5,6 +5,7 @@
 // motifs.json, written while the sentences were tuned, and motifs-heldout.json, written after
 // them and committed before the detector was run on it (a held-out figure).
 import { readFileSync } from 'node:fs';
+import { Chess } from 'chess.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createEngine } from '../../web/src/node.js';
 import { figuresText, MOTIF_LABELS, runSet } from './motif-set.mjs';
@@ -53,6 +54,18 @@ for (const { file, name, set: SET, minEntries, minNegatives } of SETS) describe(
       expect(forbidden.has(l), `no negative for ${l}`).toBe(true);
     }
     expect(SET.filter((e) => e.must.includes('none')).length).toBeGreaterThanOrEqual(minNegatives);
+  });
+
+  test('every FEN and line is legal (chess.js), and the hand-counted material is what the line does', () => {
+    const VALUE = /** @type {Record<string, number>} */ ({ p: 1, n: 3, b: 3, r: 5, q: 9, k: 0 });
+    const balance = (/** @type {Chess} */ c, /** @type {string} */ side) => c.board().flat().reduce((a, x) => a + (x ? (x.color === side ? 1 : -1) * VALUE[x.type] : 0), 0);
+    for (const e of SET) {
+      const c = new Chess(e.fen);
+      const side = c.turn();
+      const before = balance(c, side);
+      for (const m of e.line) expect(() => c.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] }), `${e.id}: ${m}`).not.toThrow();
+      if (e.material !== undefined) expect(balance(c, side) - before, e.id).toBe(e.material);
+    }
   });
 
   test('0 wrong claims, and at least 85% of the positives named with their motif', async () => {
