@@ -17,16 +17,16 @@ struct LevelRow {
 };
 
 constexpr LevelRow LEVEL_TABLE[] = {
-    {790, 120, 300, false},  // Level 1: 790 ± 240 Elo
-    {820, 150, 233, false},  // Level 2: 820 ± 210 Elo
-    {930, 500, 179, false},  // Level 3: 930 ± 180 Elo
-    {1200, 1850, 123, false},  // Level 4: 1200 ± 120 Elo
-    {1310, 3750, 93, false},  // Level 5: ≈1310 Elo (interpolated)
-    {1430, 4900, 81, false},  // Level 6: ≈1430 Elo (interpolated)
-    {1540, 6500, 69, false},  // Level 7: ≈1540 Elo (interpolated)
-    {1650, 4000, 40, true},  // Level 8: 1650 ± 100 Elo
-    {1910, 12000, 20, true},  // Level 9: ≈1910 Elo (interpolated)
-    {2160, 40000, 0, true},  // Level 10: 2160 ± 140 Elo
+    {650, 10, 350, true},  // Level 1: 650 ± 230 Elo
+    {830, 20, 200, true},  // Level 2: 830 ± 200 Elo
+    {1020, 30, 100, true},  // Level 3: 1020 ± 160 Elo
+    {1290, 250, 25, true},  // Level 4: 1290 ± 110 Elo
+    {1620, 1500, 12, true},  // Level 5: 1620 ± 110 Elo
+    {1820, 3500, 10, true},  // Level 6: 1820 ± 100 Elo
+    {2030, 12000, 0, true},  // Level 7: 2030 ± 100 Elo
+    {2160, 40000, 0, true},  // Level 8: 2160 ± 140 Elo
+    {2400, 150000, 0, true},  // Level 9: not yet measured
+    {2600, 600000, 0, true},  // Level 10: not yet measured
 };
 
 }  // namespace mainline

@@ -7,6 +7,7 @@
 //   node scripts/levels-try.mjs --candidates "L4=hce:1850:123,netA=net:600:60" --reference L4
 //        [--reference-elo 1200] [--games 40] [--movetime 1000] [--out DIR] [--judge-nodes 30000]
 //        [--no-play]                       (judge the games already in DIR again)
+//        [--no-judge]                      (only the scores)
 //
 // A candidate is NAME=EVAL:NODES:TEMPERATURE (EVAL: net or hce), as a level row runs it. The
 // candidates are compiled into build-levels/ (a calibration build, scripts/levels.mjs: the same
@@ -29,7 +30,7 @@ import { expected } from './lib/levels.mjs';
 import { buildCalibrationEngine } from './levels.mjs';
 import { UciProcess } from './lib/uci-process.mjs';
 
-const HELP = readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(5, 10).map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
+const HELP = readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(5, 11).map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
 const MISTAKE_CP = 100;
 // A blunder (a piece or more) is judged apart: a loss that large is about material, not about
 // how one evaluation weighs a position, so the judge's own taste cannot make it.
@@ -103,7 +104,7 @@ async function main(argv) {
   const o = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i].replace(/^--/, '');
-    if (['no-play', 'help'].includes(a)) o[a] = true;
+    if (['no-play', 'no-judge', 'help'].includes(a)) o[a] = true;
     else if (['candidates', 'reference', 'reference-elo', 'games', 'movetime', 'out', 'judge-nodes'].includes(a)) o[a] = argv[++i];
     else throw new Error(`unknown argument ${argv[i]}\n${HELP}`);
   }
@@ -130,6 +131,16 @@ async function main(argv) {
       ], { stdio: 'inherit' });
       if (run.status !== 0) throw new Error(`the match of ${c.name} stopped (exit ${run.status})`);
     }
+  }
+  if (o['no-judge']) {
+    for (const c of cands.filter((x) => x !== ref)) {
+      const s = JSON.parse(readFileSync(path.join(out, `${c.name}.json`), 'utf8')).summary;
+      const n = s.wins + s.draws + s.losses;
+      const score = (s.wins + s.draws / 2) / n;
+      const diff = score > 0 && score < 1 ? Math.round(400 * Math.log10(score / (1 - score))) : null;
+      console.log(`levels-try: ${c.name} (${c.network ? 'net' : 'hce'} ${c.nodes} nodes, T ${c.temperature}) against ${ref.name}: ${s.wins}/${s.draws}/${s.losses}, ${(100 * score).toFixed(1)}%, ${diff === null ? 'no finite difference' : `${diff >= 0 ? '+' : ''}${diff}`}${diff !== null && o['reference-elo'] ? ` (≈${Number(o['reference-elo']) + diff})` : ''}`);
+    }
+    return 0;
   }
   // judge every move of every game
   const judgeNodes = Number(o['judge-nodes'] ?? 30000);

@@ -68,6 +68,21 @@ function autoOpponent(design, i) {
 }
 
 /**
+ * The clock of a calibration match: the app's, except where neither side's strength depends on
+ * time (levels.json says why): two node-limited sides, or a node-limited level against
+ * Stockfish at a UCI_Elo up to `fastUpTo`.
+ * @param {import('./lib/levels.mjs').Design} design @param {import('./lib/levels.mjs').LevelDesign} l
+ * @param {string} opponent @param {import('./lib/levels.mjs').LevelDesign|null|undefined} engine2
+ */
+export function clockFor(design, l, opponent, engine2) {
+  const { movetime, fastMovetime, fastUpTo } = design.calibration;
+  if (!fastMovetime || l.full || engine2?.full) return movetime;
+  if (engine2) return fastMovetime;
+  const elo = Number(opponent.slice('stockfish:'.length));
+  return opponent.startsWith('stockfish:') && fastUpTo && elo <= fastUpTo ? fastMovetime : movetime;
+}
+
+/**
  * A calibration build (build-levels/mainline): the same engine, reading a generated table of
  * every entry to be played (levels, anchors, candidates) instead of engine/level_table.h, so
  * that designs which are not levels can be played too. Entry i is played by UCI_Elo 1500 + 10 i
@@ -141,21 +156,22 @@ async function main(argv) {
       const opponent = typeof o.against === 'string' ? o.against : autoOpponent(design, i);
       const engine2 = opponent.startsWith('level:') ? entries.find((x) => x.name === opponent.slice(6)) : null;
       if (opponent.startsWith('level:') && !engine2) throw new Error(`${opponent}: no such level or anchor`);
+      const movetime = clockFor(design, l, opponent, engine2);
       const played = results.matches.filter((/** @type {any} */ m) => m.level === l.name && designKey(m.design) === designKey(settingsOf(l))).reduce((/** @type {number} */ s, /** @type {any} */ m) => s + m.w + m.d + m.l, 0);
       const json = path.join(mkdtempSync(path.join(tmpdir(), 'levels-')), 'match.json');
       const args = [
         path.join(ROOT, 'scripts/match.mjs'), '--engine1', engine, '--name1', `Mainline ${l.name}`, ...levelOptions(l).flatMap((x) => ['--e1opt', x]),
         '--engine2', engine2 ? engine : opponent, ...(engine2 ? ['--name2', `Mainline ${engine2.name}`, ...levelOptions(engine2).flatMap((x) => ['--e2opt', x])] : ['--e2opt', 'Move Overhead=200']),
-        '--movetime', String(design.calibration.movetime), '--games', String(games), '--concurrency', String(o.concurrency || 2),
+        '--movetime', String(movetime), '--games', String(games), '--concurrency', String(o.concurrency || 2),
         // later matches of a level take the next openings, so its games do not repeat
         '--opening-start', String(played / 2), '--json', json, '--quiet',
       ];
-      console.log(`levels: ${l.name} against ${opponent}, ${games} games, movetime ${design.calibration.movetime}`);
+      console.log(`levels: ${l.name} against ${opponent}, ${games} games, movetime ${movetime}`);
       const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
       if (run.status !== 0) throw new Error(`the match stopped (exit ${run.status}); nothing recorded for ${l.name}`);
       const s = readJson(json).summary;
       const match = {
-        level: l.name, opponent, w: s.wins, d: s.draws, l: s.losses, clock: `movetime ${design.calibration.movetime}`, date: new Date().toISOString().slice(0, 10), commit: commit + dirty,
+        level: l.name, opponent, w: s.wins, d: s.draws, l: s.losses, clock: `movetime ${movetime}`, date: new Date().toISOString().slice(0, 10), commit: commit + dirty,
         // what both sides ran: the match stops counting when the design changes (currentMatches)
         design: settingsOf(l), ...(engine2 ? { opponentDesign: settingsOf(engine2) } : {}),
       };
@@ -170,7 +186,8 @@ async function main(argv) {
   const changed = writeTables();
   console.log(changed.length ? `levels: wrote ${changed.join(', ')}` : 'levels: the tables were up to date');
   if (changed.some((f) => f.endsWith('.h'))) console.log('levels: engine/level_table.h changed: rebuild (bash scripts/build.sh) and commit the generated files with the results');
-  for (const l of expectedFiles().out.levels) console.log(`  ${l.name.padEnd(9)} ${l.rating.status.padEnd(12)} ${l.rating.elo ?? '-'} ± ${l.rating.error ?? '-'}  ${l.rating.note}`);
+  const { levels: lv, anchors: an } = expectedFiles().out;
+  for (const l of [...lv, ...an]) console.log(`  ${l.name.padEnd(9)} ${l.rating.status.padEnd(12)} ${l.rating.elo ?? '-'} ± ${l.rating.error ?? '-'}  ${l.rating.note}`);
   return 0;
 }
 

@@ -22,15 +22,15 @@
 
 /** @type {readonly LevelRow[]} */
 export const LEVEL_TABLE = Object.freeze([
-  {"name":"Level 1","label":"Level 1 · 790 ± 240 Elo","full":false,"uciElo":790,"nodes":120,"temperature":300,"network":false,"movetime":1000,"rating":{"status":"measured","elo":790,"error":240,"games":40,"note":"40 games"}},
-  {"name":"Level 2","label":"Level 2 · 820 ± 210 Elo","full":false,"uciElo":820,"nodes":150,"temperature":233,"network":false,"movetime":1000,"rating":{"status":"measured","elo":820,"error":210,"games":80,"note":"80 games"}},
-  {"name":"Level 3","label":"Level 3 · 930 ± 180 Elo","full":false,"uciElo":930,"nodes":500,"temperature":179,"network":false,"movetime":1000,"rating":{"status":"measured","elo":930,"error":180,"games":80,"note":"80 games"}},
-  {"name":"Level 4","label":"Level 4 · 1200 ± 120 Elo","full":false,"uciElo":1200,"nodes":1850,"temperature":123,"network":false,"movetime":1000,"rating":{"status":"measured","elo":1200,"error":120,"games":80,"note":"80 games"}},
-  {"name":"Level 5","label":"Level 5 · ≈1310 Elo (interpolated)","full":false,"uciElo":1310,"nodes":3750,"temperature":93,"network":false,"movetime":1000,"rating":{"status":"interpolated","elo":1310,"error":120,"games":0,"note":"interpolated between Level 4 and Level 8"}},
-  {"name":"Level 6","label":"Level 6 · ≈1430 Elo (interpolated)","full":false,"uciElo":1430,"nodes":4900,"temperature":81,"network":false,"movetime":1000,"rating":{"status":"interpolated","elo":1430,"error":120,"games":0,"note":"interpolated between Level 4 and Level 8"}},
-  {"name":"Level 7","label":"Level 7 · ≈1540 Elo (interpolated)","full":false,"uciElo":1540,"nodes":6500,"temperature":69,"network":false,"movetime":1000,"rating":{"status":"interpolated","elo":1540,"error":120,"games":0,"note":"interpolated between Level 4 and Level 8"}},
-  {"name":"Level 8","label":"Level 8 · 1650 ± 100 Elo","full":false,"uciElo":1650,"nodes":4000,"temperature":40,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1650,"error":100,"games":80,"note":"80 games"}},
-  {"name":"Level 9","label":"Level 9 · ≈1910 Elo (interpolated)","full":false,"uciElo":1910,"nodes":12000,"temperature":20,"network":true,"movetime":1000,"rating":{"status":"interpolated","elo":1910,"error":140,"games":0,"note":"interpolated between Level 8 and Level 10"}},
-  {"name":"Level 10","label":"Level 10 · 2160 ± 140 Elo","full":false,"uciElo":2160,"nodes":40000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2160,"error":140,"games":40,"note":"40 games"}},
-  {"name":"Level 11","label":"Level 11 · full strength · not yet measured","full":true,"uciElo":null,"nodes":null,"temperature":null,"network":true,"movetime":1000,"rating":{"status":"unmeasured","elo":null,"error":null,"games":0,"note":"no games yet"}},
+  {"name":"Level 1","label":"Level 1 · 650 ± 230 Elo","full":false,"uciElo":650,"nodes":10,"temperature":350,"network":true,"movetime":1000,"rating":{"status":"measured","elo":650,"error":230,"games":40,"note":"40 games"}},
+  {"name":"Level 2","label":"Level 2 · 830 ± 200 Elo","full":false,"uciElo":830,"nodes":20,"temperature":200,"network":true,"movetime":1000,"rating":{"status":"measured","elo":830,"error":200,"games":80,"note":"80 games"}},
+  {"name":"Level 3","label":"Level 3 · 1020 ± 160 Elo","full":false,"uciElo":1020,"nodes":30,"temperature":100,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1020,"error":160,"games":80,"note":"80 games"}},
+  {"name":"Level 4","label":"Level 4 · 1290 ± 110 Elo","full":false,"uciElo":1290,"nodes":250,"temperature":25,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1290,"error":110,"games":80,"note":"80 games"}},
+  {"name":"Level 5","label":"Level 5 · 1620 ± 110 Elo","full":false,"uciElo":1620,"nodes":1500,"temperature":12,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1620,"error":110,"games":40,"note":"40 games"}},
+  {"name":"Level 6","label":"Level 6 · 1820 ± 100 Elo","full":false,"uciElo":1820,"nodes":3500,"temperature":10,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1820,"error":100,"games":40,"note":"40 games"}},
+  {"name":"Level 7","label":"Level 7 · 2030 ± 100 Elo","full":false,"uciElo":2030,"nodes":12000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2030,"error":100,"games":40,"note":"40 games"}},
+  {"name":"Level 8","label":"Level 8 · 2160 ± 140 Elo","full":false,"uciElo":2160,"nodes":40000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2160,"error":140,"games":40,"note":"40 games"}},
+  {"name":"Level 9","label":"Level 9 · not yet measured","full":false,"uciElo":2400,"nodes":150000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"unmeasured","elo":null,"error":null,"games":0,"note":"no games yet"}},
+  {"name":"Level 10","label":"Level 10 · not yet measured","full":false,"uciElo":2600,"nodes":600000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"unmeasured","elo":null,"error":null,"games":0,"note":"no games yet"}},
+  {"name":"Level 11","label":"Level 11 · full strength · 2670 ± 90 Elo","full":true,"uciElo":null,"nodes":null,"temperature":null,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2670,"error":90,"games":40,"note":"40 games"}},
 ]);
