@@ -10,12 +10,11 @@
 import 'fake-indexeddb/auto';
 import { Chess } from 'chess.js';
 import { createEngine } from '../web/src/node.js';
-import { Store, defaults } from '../app/src/state.js';
 import { EngineHandle } from '../app/src/services/engine.js';
-import { GameController } from '../app/src/controllers/game.js';
 import { ReviewController } from '../app/src/controllers/review.js';
 import { WordsController } from '../app/src/controllers/words.js';
 import { reportOf } from '../app/src/model/gamereport.js';
+import { memoryApp } from '../tests/js/app-memory.mjs';
 
 const arg = (name, dflt) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : dflt);
 const DEPTH = arg('--depth', 12);
@@ -37,16 +36,7 @@ async function selfPlay(moves) {
 }
 
 const pgn = await selfPlay(MOVES);
-const store = new Store(defaults());
-const game = new GameController({ store });
-const evals = {
-  set: (node, ev) => {
-    node.eval = ev;
-    store.touch('evals');
-  },
-  known: async (node) => node.eval,
-  flush: async () => {},
-};
+const { store, game, evals } = memoryApp();
 const analysisEngine = new EngineHandle({ Hash: 16 }, { onError: (e) => console.error(e.message) });
 const wordsEngine = new EngineHandle({ Hash: 16 }, { onError: (e) => console.error(e.message) });
 const review = new ReviewController({ store, engine: analysisEngine, halt: async () => {}, evals });

@@ -6,10 +6,9 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
-import { Store, defaults } from '../../app/src/state.js';
+import { defaults } from '../../app/src/state.js';
 import { EngineHandle } from '../../app/src/services/engine.js';
 import { openStorage } from '../../app/src/services/storage.js';
-import { GameController } from '../../app/src/controllers/game.js';
 import { SavingController } from '../../app/src/controllers/saving.js';
 import { AnalyseController } from '../../app/src/controllers/analyse.js';
 import { ThreatController } from '../../app/src/controllers/threat.js';
@@ -23,6 +22,7 @@ import { exportPgn, parsePgn } from '../../app/src/model/pgn.js';
 import { verifyClaims } from '../../web/src/explain.js';
 import { OpeningsController } from '../../app/src/controllers/openings.js';
 import { fenAfter } from '../../app/src/model/rules.js';
+import { memoryApp } from './app-memory.mjs';
 import { movableSide } from '../../app/src/model/shown.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
 import { recordFromTree, treeFromRecord } from '../../app/src/model/record.js';
@@ -61,17 +61,7 @@ function until(store, ok, timeoutMs = 30000) {
 
 /** A store with the game controller and in-memory evaluations (no database). */
 function setup() {
-  const store = new Store(defaults());
-  const game = new GameController({ store });
-  const evals = {
-    set: (node, ev) => {
-      node.eval = ev;
-      store.touch('evals');
-    },
-    known: async (node) => node.eval,
-    flush: async () => {},
-  };
-  return { store, game, evals };
+  return memoryApp();
 }
 
 describe('"Analyse game" and the report (ReviewController)', () => {

@@ -43,7 +43,7 @@ describe.skipIf(!haveBrowser)('the board in words', () => {
       // the report of the one move once the live analysis has evaluated both positions (the
       // start's evaluation may not have come before e4 was typed); why the engine's best move is
       // best, in checked sentences
-      expect(await type('report')).toMatch(/^(Game report\. White: accuracy \d+%, average centipawn loss \d+; [^.]+\. Black: no moves\.|No game report yet: 1 of 2 positions are evaluated; Analyse game \(in the Game panel\) completes it\.)$/);
+      expect(await type('report')).toMatch(/^(Game report\. White: accuracy \d+%, average centipawn loss \d+; [^.]+\. Black: no moves\.( Opening accuracy: White \d+%\. Middlegame accuracy: no moves\. Endgame accuracy: no moves\.)?|No game report yet: 1 of 2 positions are evaluated; Analyse game \(in the Game panel\) completes it\.)$/);
       await type('why');
       await page.waitForFunction(() => /^The engine’s best move at depth \d+, \S+: .+\.$/.test(document.querySelector('[data-testid=reader-reply]')?.textContent || ''), null, { timeout: 20000 });
       // the setting is kept

@@ -5,14 +5,13 @@
 // the played move and the engine's reply line, or of the engine's best line from the same position.
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, test } from 'vitest';
-import { Store, defaults } from '../../app/src/state.js';
 import { EngineHandle } from '../../app/src/services/engine.js';
-import { GameController } from '../../app/src/controllers/game.js';
 import { ReviewController } from '../../app/src/controllers/review.js';
 import { WordsController } from '../../app/src/controllers/words.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
 import { verifyClaims } from '../../web/src/explain.js';
 import { TRAP } from './app-page.mjs';
+import { memoryApp } from './app-memory.mjs';
 
 const RUY = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *';
 
@@ -31,16 +30,7 @@ const CLAIMLESS = [/^No tactic can be named for certain/, /^\S+ was best\.$/];
 
 /** The game analysed as "Analyse game" does it, then every move of the report put into words. */
 async function wordsOf(pgn) {
-  const store = new Store(defaults());
-  const game = new GameController({ store });
-  const evals = {
-    set: (node, ev) => {
-      node.eval = ev;
-      store.touch('evals');
-    },
-    known: async (node) => node.eval,
-    flush: async () => {},
-  };
+  const { store, game, evals } = memoryApp();
   const handle = engine();
   const review = new ReviewController({ store, engine: handle, halt: async () => {}, evals });
   game.loadPgn(pgn);
