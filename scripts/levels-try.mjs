@@ -26,7 +26,6 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { Chess } from 'chess.js';
 import { ROOT } from './lib/engines.mjs';
-import { expected } from './lib/levels.mjs';
 import { buildCalibrationEngine } from './levels.mjs';
 import { UciProcess } from './lib/uci-process.mjs';
 
@@ -84,6 +83,22 @@ async function judge(p, fen, move, nodes) {
   return { loss, depth, decided };
 }
 
+/**
+ * @typedef {{ w: number, d: number, l: number, games: number, score: number, diff: number|null, elo: number|null }} MatchScore
+ * A candidate's match against the reference, from match.mjs's JSON (null: not played): its
+ * score, the logistic Elo difference (null at 0% or 100%) and, given the reference's rating, its own.
+ * @param {string} dir @param {string} name @param {number|null} refElo @returns {MatchScore|null}
+ */
+function matchScore(dir, name, refElo) {
+  const file = path.join(dir, `${name}.json`);
+  if (!existsSync(file)) return null;
+  const s = JSON.parse(readFileSync(file, 'utf8')).summary;
+  const games = s.wins + s.draws + s.losses;
+  const score = (s.wins + s.draws / 2) / games;
+  const diff = score > 0 && score < 1 ? 400 * Math.log10(score / (1 - score)) : null;
+  return { w: s.wins, d: s.draws, l: s.losses, games, score, diff, elo: refElo !== null && diff !== null ? Math.round(refElo + diff) : null };
+}
+
 /** Every move of a PGN file's games with who played it. @param {string} file */
 function movesOf(file) {
   const out = [];
@@ -132,16 +147,17 @@ async function main(argv) {
       if (run.status !== 0) throw new Error(`the match of ${c.name} stopped (exit ${run.status})`);
     }
   }
-  if (o['no-judge']) {
-    for (const c of cands.filter((x) => x !== ref)) {
-      const s = JSON.parse(readFileSync(path.join(out, `${c.name}.json`), 'utf8')).summary;
-      const n = s.wins + s.draws + s.losses;
-      const score = (s.wins + s.draws / 2) / n;
-      const diff = score > 0 && score < 1 ? Math.round(400 * Math.log10(score / (1 - score))) : null;
-      console.log(`levels-try: ${c.name} (${c.network ? 'net' : 'hce'} ${c.nodes} nodes, T ${c.temperature}) against ${ref.name}: ${s.wins}/${s.draws}/${s.losses}, ${(100 * score).toFixed(1)}%, ${diff === null ? 'no finite difference' : `${diff >= 0 ? '+' : ''}${diff}`}${diff !== null && o['reference-elo'] ? ` (≈${Number(o['reference-elo']) + diff})` : ''}`);
-    }
-    return 0;
+  const refElo = o['reference-elo'] ? Number(o['reference-elo']) : null;
+  /** @type {Record<string, MatchScore>} */
+  const scores = {};
+  for (const c of cands.filter((x) => x !== ref)) {
+    const r = matchScore(out, c.name, refElo);
+    if (!r) continue;
+    scores[c.name] = r;
+    const diff = r.diff === null ? 'no finite difference' : `${r.diff >= 0 ? '+' : ''}${Math.round(r.diff)}${r.elo !== null ? `, ≈${r.elo}` : ''}`;
+    console.log(`levels-try: ${c.name} (${c.network ? 'net' : 'hce'} ${c.nodes} nodes, T ${c.temperature}) against ${ref.name}: ${r.w}/${r.d}/${r.l}, ${(100 * r.score).toFixed(1)}%, ${diff}`);
   }
+  if (o['no-judge']) return 0;
   // judge every move of every game
   const judgeNodes = Number(o['judge-nodes'] ?? 30000);
   const p = new UciProcess(path.join(ROOT, 'build/mainline'));
@@ -151,20 +167,7 @@ async function main(argv) {
   await p.isready();
   /** @type {Map<string, { moves: number, mistakes: number, blunders: number, lossSum: number, depths: number[], blunderDepths: number[] }>} */
   const by = new Map(cands.map((c) => [c.name, { moves: 0, mistakes: 0, blunders: 0, lossSum: 0, depths: [], blunderDepths: [] }]));
-  /** @type {Record<string, { score: number, games: number, elo: number|null }>} */
-  const scores = {};
   for (const f of readdirSync(out).filter((x) => x.endsWith('.pgn'))) {
-    const name = f.slice(0, -4);
-    const json = path.join(out, `${name}.json`);
-    if (existsSync(json)) {
-      const s = JSON.parse(readFileSync(json, 'utf8')).summary;
-      const n = s.wins + s.draws + s.losses;
-      const score = (s.wins + s.draws / 2) / n;
-      const refElo = o['reference-elo'] ? Number(o['reference-elo']) : null;
-      const diff = score > 0 && score < 1 ? 400 * Math.log10(score / (1 - score)) : null;
-      scores[name] = { score, games: n, elo: refElo !== null && diff !== null ? Math.round(refElo + diff) : null };
-      if (diff !== null) console.log(`levels-try: ${name} scored ${(100 * score).toFixed(1)}% in ${n} games against ${ref.name} (${diff >= 0 ? '+' : ''}${Math.round(diff)}; expected at +0: ${expected(0)})`);
-    }
     const moves = movesOf(path.join(out, f));
     let done = 0;
     for (const m of moves) {
