@@ -8,9 +8,10 @@ import { moveClass } from 'mainline-chess/report';
 import { formatScore, fenTurn, moveNumber, CLASS_BADGE, LISTED_CLASSES } from '../model/format.js';
 import { svg } from '../dom.js';
 
-const W = 320;
+// the width and side padding are shared with the time graph under it (views/timegraph.js), so a move is at one x in both
+export const W = 320;
 const H = 96;
-const PAD = { left: 4, right: 4, top: 4, bottom: 4 };
+export const PAD = { left: 4, right: 4, top: 4, bottom: 4 };
 
 export class EvalGraph {
   /**

@@ -6,11 +6,11 @@
 import { formatDuration, moveTimes } from '../model/clock.js';
 import { moveNumber } from '../model/format.js';
 import { svg } from '../dom.js';
+import { PAD as EVAL_PAD, W } from './evalgraph.js';
 
-const W = 320;
 const H = 64;
-// the same left and right padding as the evaluation graph, so that a move is at the same x in both
-const PAD = { left: 4, right: 4, top: 3, bottom: 3 };
+// the evaluation graph's width and left and right padding, so that a move is at the same x in both
+const PAD = { left: EVAL_PAD.left, right: EVAL_PAD.right, top: 3, bottom: 3 };
 
 export class TimeGraph {
   /**
