@@ -17,16 +17,16 @@ struct LevelRow {
 };
 
 constexpr LevelRow LEVEL_TABLE[] = {
-    {650, 10, 350, true},  // Level 1: 650 ± 230 Elo
-    {830, 20, 200, true},  // Level 2: 830 ± 200 Elo
-    {1020, 30, 100, true},  // Level 3: 1020 ± 160 Elo
-    {1290, 250, 25, true},  // Level 4: 1290 ± 110 Elo
-    {1620, 1500, 12, true},  // Level 5: 1620 ± 110 Elo
+    {860, 10, 350, true},  // Level 1: 860 ± 100 Elo
+    {970, 20, 200, true},  // Level 2: 970 ± 90 Elo
+    {1240, 100, 40, true},  // Level 3: 1240 ± 60 Elo
+    {1420, 400, 20, true},  // Level 4: 1420 ± 60 Elo
+    {1560, 1500, 12, true},  // Level 5: 1560 ± 70 Elo
     {1820, 3500, 10, true},  // Level 6: 1820 ± 100 Elo
     {2030, 12000, 0, true},  // Level 7: 2030 ± 100 Elo
-    {2160, 40000, 0, true},  // Level 8: 2160 ± 140 Elo
-    {2400, 150000, 0, true},  // Level 9: not yet measured
-    {2600, 600000, 0, true},  // Level 10: not yet measured
+    {2220, 40000, 0, true},  // Level 8: 2220 ± 60 Elo
+    {2370, 150000, 0, true},  // Level 9: 2370 ± 90 Elo
+    {2600, 600000, 0, true},  // Level 10: 2600 ± 120 Elo
 };
 
 }  // namespace mainline

@@ -70,13 +70,15 @@ function autoOpponent(design, i) {
 /**
  * The clock of a calibration match: the app's, except where neither side's strength depends on
  * time (levels.json says why): two node-limited sides, or a node-limited level against
- * Stockfish at a UCI_Elo up to `fastUpTo`.
+ * Stockfish at a UCI_Elo up to `fastUpTo`, with node budgets of at most `fastNodes`.
  * @param {import('./lib/levels.mjs').Design} design @param {import('./lib/levels.mjs').LevelDesign} l
  * @param {string} opponent @param {import('./lib/levels.mjs').LevelDesign|null|undefined} engine2
  */
 export function clockFor(design, l, opponent, engine2) {
-  const { movetime, fastMovetime, fastUpTo } = design.calibration;
+  const { movetime, fastMovetime, fastUpTo, fastNodes } = design.calibration;
   if (!fastMovetime || l.full || engine2?.full) return movetime;
+  // a budget the fast clock could cut short (two games share the cores) would make time matter
+  if (fastNodes && [l, engine2].some((x) => x && /** @type {number} */ (x.nodes) > fastNodes)) return movetime;
   if (engine2) return fastMovetime;
   const elo = Number(opponent.slice('stockfish:'.length));
   return opponent.startsWith('stockfish:') && fastUpTo && elo <= fastUpTo ? fastMovetime : movetime;

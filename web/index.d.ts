@@ -184,7 +184,7 @@ export interface EngineOptionValues {
   /** Playing strength with UCI_LimitStrength, on Stockfish 15.1's scale: the range of the play
    * levels' generated table (engine/level_table.h; docs/strength.md says which are measured).
    * @default 1500
-   * @min 650
+   * @min 860
    * @max 2600 */
   UCI_Elo: number;
   /** Below the maximum (full strength) the engine plays weaker, spread over UCI_Elo's range.

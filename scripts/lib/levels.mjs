@@ -15,7 +15,7 @@
  * @property {boolean} [network]     the network (true) or the hand-crafted evaluation
  * @property {boolean} [full]        full strength: no limit at all
  * @typedef {object} Design
- * @property {{ movetime: number, fastMovetime?: number, fastUpTo?: number, games: number, stockfish: { min: number, max: number } }} calibration
+ * @property {{ movetime: number, fastMovetime?: number, fastUpTo?: number, fastNodes?: number, games: number, stockfish: { min: number, max: number } }} calibration
  * @property {LevelDesign[]} levels
  * @property {LevelDesign[]} [anchors] rated like levels, never offered to players
  * @typedef {object} MatchResult one calibration match, from the level's side
@@ -380,8 +380,9 @@ export function docsTable(design, levels, anchors, matches, keyNote) {
       .map((m) => `${m.level} as ${describe(m.design)} against ${m.opponent}${m.opponentDesign ? ` as ${describe(m.opponentDesign)}` : ''} ${m.w}/${m.d}/${m.l} (${m.commit})`)
       .join('; ')}.`);
   }
-  const { movetime, fastMovetime, fastUpTo } = design.calibration;
-  const fast = fastMovetime ? ` (${fastMovetime} ms where neither side's strength depends on time: two node-limited sides, or a node-limited level against Stockfish at UCI_Elo ${fastUpTo} or less, whose skill picks its move at a depth it reaches in milliseconds; each match says its clock)` : '';
+  const { movetime, fastMovetime, fastUpTo, fastNodes } = design.calibration;
+  const budgets = fastNodes ? `, with node budgets up to ${fastNodes.toLocaleString('en-US')} (a larger one could be cut short by that clock)` : '';
+  const fast = fastMovetime ? ` (${fastMovetime} ms where neither side's strength depends on time: two node-limited sides, or a node-limited level against Stockfish at UCI_Elo ${fastUpTo} or less, whose skill picks its move at a depth it reaches in milliseconds${budgets}; each match says its clock)` : '';
   lines.push('', `Clock: ${movetime} ms a move for both engines (the app's)${fast}. ${keyNote}`, '', DOCS_END);
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
 // results (a hand edit fails here), and the fit must say what it knows and nothing more.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { PATHS } from '../../scripts/levels.mjs';
+import { clockFor, PATHS } from '../../scripts/levels.mjs';
 import { currentMatches, expected, fitRatings, generate, levelLabel, MIN_GAMES, rateLevels, settingsOf } from '../../scripts/lib/levels.mjs';
 import { LEVELS } from '../../app/src/model/levels.js';
 
@@ -31,6 +31,24 @@ describe('the level table', () => {
     expect(LEVELS.at(-1)?.row.full).toBe(true);
     const keys = LEVELS.filter((l) => !l.row.full).map((l) => Number(l.options.UCI_Elo));
     expect(keys.every((k, i) => i === 0 || k > keys[i - 1])).toBe(true);
+  });
+});
+
+describe('the clock of a calibration', () => {
+  const cal = { movetime: 1000, fastMovetime: 300, fastUpTo: 2300, fastNodes: 60000, games: 40, stockfish: { min: 1350, max: 2850 } };
+  const d = /** @type {any} */ ({ calibration: cal, levels: [] });
+  const level = (/** @type {number} */ nodes) => ({ name: `L${nodes}`, nodes, temperature: 0, network: true });
+
+  test("the fast clock only where neither side's strength can depend on time", () => {
+    // two small node budgets; a small budget against Stockfish's depth-capped skill levels
+    expect(clockFor(d, level(400), 'level:x', level(1500))).toBe(300);
+    expect(clockFor(d, level(40000), 'stockfish:2200', undefined)).toBe(300);
+    // Stockfish above fastUpTo, full strength, or a budget the 300 ms could cut short: the app's clock
+    expect(clockFor(d, level(40000), 'stockfish:2600', undefined)).toBe(1000);
+    expect(clockFor(d, /** @type {any} */ ({ name: 'full', full: true }), 'stockfish:2850', undefined)).toBe(1000);
+    expect(clockFor(d, level(600000), 'level:x', level(150000))).toBe(1000);
+    expect(clockFor(d, level(150000), 'stockfish:2200', undefined)).toBe(1000);
+    expect(clockFor(d, level(1500), 'level:x', level(150000))).toBe(1000);
   });
 });
 

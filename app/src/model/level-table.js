@@ -22,15 +22,15 @@
 
 /** @type {readonly LevelRow[]} */
 export const LEVEL_TABLE = Object.freeze([
-  {"name":"Level 1","label":"Level 1 · 650 ± 230 Elo","full":false,"uciElo":650,"nodes":10,"temperature":350,"network":true,"movetime":1000,"rating":{"status":"measured","elo":650,"error":230,"games":40,"note":"40 games"}},
-  {"name":"Level 2","label":"Level 2 · 830 ± 200 Elo","full":false,"uciElo":830,"nodes":20,"temperature":200,"network":true,"movetime":1000,"rating":{"status":"measured","elo":830,"error":200,"games":80,"note":"80 games"}},
-  {"name":"Level 3","label":"Level 3 · 1020 ± 160 Elo","full":false,"uciElo":1020,"nodes":30,"temperature":100,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1020,"error":160,"games":80,"note":"80 games"}},
-  {"name":"Level 4","label":"Level 4 · 1290 ± 110 Elo","full":false,"uciElo":1290,"nodes":250,"temperature":25,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1290,"error":110,"games":80,"note":"80 games"}},
-  {"name":"Level 5","label":"Level 5 · 1620 ± 110 Elo","full":false,"uciElo":1620,"nodes":1500,"temperature":12,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1620,"error":110,"games":40,"note":"40 games"}},
+  {"name":"Level 1","label":"Level 1 · 860 ± 100 Elo","full":false,"uciElo":860,"nodes":10,"temperature":350,"network":true,"movetime":1000,"rating":{"status":"measured","elo":860,"error":100,"games":360,"note":"360 games"}},
+  {"name":"Level 2","label":"Level 2 · 970 ± 90 Elo","full":false,"uciElo":970,"nodes":20,"temperature":200,"network":true,"movetime":1000,"rating":{"status":"measured","elo":970,"error":90,"games":520,"note":"520 games"}},
+  {"name":"Level 3","label":"Level 3 · 1240 ± 60 Elo","full":false,"uciElo":1240,"nodes":100,"temperature":40,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1240,"error":60,"games":320,"note":"320 games"}},
+  {"name":"Level 4","label":"Level 4 · 1420 ± 60 Elo","full":false,"uciElo":1420,"nodes":400,"temperature":20,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1420,"error":60,"games":200,"note":"200 games"}},
+  {"name":"Level 5","label":"Level 5 · 1560 ± 70 Elo","full":false,"uciElo":1560,"nodes":1500,"temperature":12,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1560,"error":70,"games":80,"note":"80 games"}},
   {"name":"Level 6","label":"Level 6 · 1820 ± 100 Elo","full":false,"uciElo":1820,"nodes":3500,"temperature":10,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1820,"error":100,"games":40,"note":"40 games"}},
   {"name":"Level 7","label":"Level 7 · 2030 ± 100 Elo","full":false,"uciElo":2030,"nodes":12000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2030,"error":100,"games":40,"note":"40 games"}},
-  {"name":"Level 8","label":"Level 8 · 2160 ± 140 Elo","full":false,"uciElo":2160,"nodes":40000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2160,"error":140,"games":40,"note":"40 games"}},
-  {"name":"Level 9","label":"Level 9 · not yet measured","full":false,"uciElo":2400,"nodes":150000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"unmeasured","elo":null,"error":null,"games":0,"note":"no games yet"}},
-  {"name":"Level 10","label":"Level 10 · not yet measured","full":false,"uciElo":2600,"nodes":600000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"unmeasured","elo":null,"error":null,"games":0,"note":"no games yet"}},
+  {"name":"Level 8","label":"Level 8 · 2220 ± 60 Elo","full":false,"uciElo":2220,"nodes":40000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2220,"error":60,"games":80,"note":"80 games"}},
+  {"name":"Level 9","label":"Level 9 · 2370 ± 90 Elo","full":false,"uciElo":2370,"nodes":150000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2370,"error":90,"games":80,"note":"80 games"}},
+  {"name":"Level 10","label":"Level 10 · 2600 ± 120 Elo","full":false,"uciElo":2600,"nodes":600000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2600,"error":120,"games":40,"note":"40 games"}},
   {"name":"Level 11","label":"Level 11 · full strength · 2670 ± 90 Elo","full":true,"uciElo":null,"nodes":null,"temperature":null,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2670,"error":90,"games":40,"note":"40 games"}},
 ]);
