@@ -57,7 +57,10 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       await page.keyboard.press('b');
       expect(await boardPly(page)).toBe(firstBlunder + 1);
       expect(await page.getAttribute('[data-testid=board]', 'data-badge')).toBe(moves[firstBlunder].cls);
-      expect(await page.locator(`[data-testid=board] g.ov-badge[data-kind="${moves[firstBlunder].cls}"]`).count()).toBe(1);
+      // the overlay draws its badge a frame after the board's attribute changes: wait for it, then count
+      const badge = `[data-testid=board] g.ov-badge[data-kind="${moves[firstBlunder].cls}"]`;
+      await page.waitForSelector(badge);
+      expect(await page.locator(badge).count()).toBe(1);
       await page.waitForSelector('[data-testid=move-info]:not([hidden])');
       // (The live analysis of the shown position may deepen its evaluation meanwhile and change the
       // move's class, so the text is checked for an error class, not for the one read before.)
