@@ -25,8 +25,8 @@ constexpr LevelRow LEVEL_TABLE[] = {
     {1820, 3500, 10, true},  // Level 6: 1820 ± 100 Elo
     {2030, 12000, 0, true},  // Level 7: 2030 ± 100 Elo
     {2220, 40000, 0, true},  // Level 8: 2220 ± 60 Elo
-    {2370, 150000, 0, true},  // Level 9: 2370 ± 90 Elo
-    {2600, 600000, 0, true},  // Level 10: 2600 ± 120 Elo
+    {2340, 150000, 0, true},  // Level 9: 2340 ± 70 Elo
+    {2510, 600000, 0, true},  // Level 10: 2510 ± 60 Elo
 };
 
 }  // namespace mainline

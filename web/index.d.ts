@@ -185,7 +185,7 @@ export interface EngineOptionValues {
    * levels' generated table (engine/level_table.h; docs/strength.md says which are measured).
    * @default 1500
    * @min 860
-   * @max 2600 */
+   * @max 2510 */
   UCI_Elo: number;
   /** Below the maximum (full strength) the engine plays weaker, spread over UCI_Elo's range.
    * @default 20

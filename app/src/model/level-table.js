@@ -30,7 +30,7 @@ export const LEVEL_TABLE = Object.freeze([
   {"name":"Level 6","label":"Level 6 · 1820 ± 100 Elo","full":false,"uciElo":1820,"nodes":3500,"temperature":10,"network":true,"movetime":1000,"rating":{"status":"measured","elo":1820,"error":100,"games":40,"note":"40 games"}},
   {"name":"Level 7","label":"Level 7 · 2030 ± 100 Elo","full":false,"uciElo":2030,"nodes":12000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2030,"error":100,"games":40,"note":"40 games"}},
   {"name":"Level 8","label":"Level 8 · 2220 ± 60 Elo","full":false,"uciElo":2220,"nodes":40000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2220,"error":60,"games":80,"note":"80 games"}},
-  {"name":"Level 9","label":"Level 9 · 2370 ± 90 Elo","full":false,"uciElo":2370,"nodes":150000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2370,"error":90,"games":80,"note":"80 games"}},
-  {"name":"Level 10","label":"Level 10 · 2600 ± 120 Elo","full":false,"uciElo":2600,"nodes":600000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2600,"error":120,"games":40,"note":"40 games"}},
+  {"name":"Level 9","label":"Level 9 · 2340 ± 70 Elo","full":false,"uciElo":2340,"nodes":150000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2340,"error":70,"games":80,"note":"80 games"}},
+  {"name":"Level 10","label":"Level 10 · 2510 ± 60 Elo","full":false,"uciElo":2510,"nodes":600000,"temperature":0,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2510,"error":60,"games":80,"note":"80 games"}},
   {"name":"Level 11","label":"Level 11 · full strength · 2670 ± 90 Elo","full":true,"uciElo":null,"nodes":null,"temperature":null,"network":true,"movetime":1000,"rating":{"status":"measured","elo":2670,"error":90,"games":40,"note":"40 games"}},
 ]);
