@@ -24,7 +24,7 @@ run("train 2 epochs" "mirrored: [1-9][0-9]* more training positions.*epoch 2/2.*
 run("resume to 3 epochs" "resumed .*hidden 32, 8 buckets, 2 epochs done.*epoch 3/3.*wrote"
     "${TRAIN}" --epochs 3 --batch 256 --mirror --val-fraction 0.2
     --resume "${DIR}/net.ckpt" --out "${DIR}/net.mlnn" "${DIR}/data.txt")
-run("verify" "ok: 768x32 SCReLU, 8 output buckets.*eval cp -?[0-9]+"
+run("verify" "ok: 768x32 SCReLU( \\(int8 first layer\\))?, 8 output buckets.*eval cp -?[0-9]+"
     "${TRAIN}" --verify "${DIR}/net.mlnn")
-run("the engine loads it" "info string EvalFile [^\n]*net.mlnn: 768x32 SCReLU, 8 output buckets.*bestmove [a-h][1-8]"
+run("the engine loads it" "info string EvalFile [^\n]*net.mlnn: 768x32 SCReLU( \\(int8 first layer\\))?, 8 output buckets.*bestmove [a-h][1-8]"
     "${ENGINE}" "setoption name EvalFile value ${DIR}/net.mlnn" "position startpos" "go nodes 2000")

@@ -39,6 +39,7 @@ public:
         at_ += 2;
         return std::int16_t(v);
     }
+    std::int16_t i8() { return std::int16_t(std::int8_t(data_[at_++])); }
     std::size_t at() const { return at_; }
 
 private:
@@ -90,9 +91,10 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
     Reader in(data + 4, size - 4);
     const std::uint32_t version = in.u32(), inputs = in.u32(), hidden = in.u32();
     const std::int32_t qa = in.i32(), qb = in.i32(), scale = in.i32();
-    if (version != FORMAT_VERSION && version != 1)
+    if (version < 1 || version > FORMAT_VERSION)
         return R::failure("network format version " + std::to_string(version) + ", this engine reads versions 1 to " +
                           std::to_string(FORMAT_VERSION));
+    const std::size_t w1_bytes = version == 3 ? 1 : 2;
     const std::uint32_t buckets = version == 1 ? 1 : in.u32();
     if (inputs != INPUTS) return R::failure("the network has " + std::to_string(inputs) + " inputs, not 768");
     if (const std::string problem = hidden_problem(std::int64_t(hidden)); !problem.empty()) return R::failure(problem);
@@ -101,7 +103,7 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
         return R::failure("quantisation QA " + std::to_string(qa) + ", QB " + std::to_string(qb) + ", SCALE " +
                           std::to_string(scale) + ": this engine uses 255, 64 and 400");
     const std::size_t h = hidden, nb = buckets;
-    const std::size_t expected = in.at() + 4 + 2 * (INPUTS * h + h + nb * 2 * h) + 4 * nb + 4;
+    const std::size_t expected = in.at() + 4 + w1_bytes * INPUTS * h + 2 * (h + nb * 2 * h) + 4 * nb + 4;
     if (size != expected)
         return R::failure("the file has " + std::to_string(size) + " bytes; a 768x" + std::to_string(h) + " network with " +
                           std::to_string(nb) + " output buckets has " + std::to_string(expected));
@@ -109,7 +111,7 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
 
     std::vector<std::int16_t> w1(INPUTS * h), b1(h), w2(nb * 2 * h);
     std::vector<std::int32_t> b2(nb);
-    for (auto& w : w1) w = in.i16();
+    for (auto& w : w1) w = w1_bytes == 1 ? in.i8() : in.i16();
     for (auto& b : b1) b = in.i16();
     for (auto& w : w2) w = in.i16();
     for (auto& b : b2) b = in.i32();
@@ -143,10 +145,16 @@ Result<Network> Network::from_weights(int hidden, int buckets, std::vector<std::
     net.w2_ = std::move(w2);
     net.b2_ = std::move(b2);
     const std::vector<std::uint8_t> bytes = net.serialise();
-    net.description_ = "768x" + std::to_string(h) + " SCReLU, " + std::to_string(nb) + " output bucket" +
+    net.description_ = "768x" + std::to_string(h) + " SCReLU" + (net.format_version() == 3 ? " (int8 first layer)" : "") +
+                       ", " + std::to_string(nb) + " output bucket" +
                        (nb == 1 ? "" : "s") + ", " + with_commas(bytes.size()) + " bytes, checksum " +
                        hex32(Reader(bytes.data() + bytes.size() - 4, 4).u32());
     return R::success(std::move(net));
+}
+
+std::uint32_t Network::format_version() const {
+    const bool narrow = std::all_of(w1_.begin(), w1_.end(), [](std::int16_t w) { return std::abs(int(w)) <= MAX_INT8_WEIGHT; });
+    return narrow ? 3 : 2;
 }
 
 std::vector<std::uint8_t> Network::serialise() const {
@@ -158,10 +166,14 @@ std::vector<std::uint8_t> Network::serialise() const {
         b.push_back(std::uint8_t(std::uint16_t(v) & 0xff));
         b.push_back(std::uint8_t(std::uint16_t(v) >> 8));
     };
-    for (std::uint32_t v : {FORMAT_VERSION, std::uint32_t(INPUTS), std::uint32_t(hidden_), std::uint32_t(QA),
+    const std::uint32_t version = format_version();
+    for (std::uint32_t v : {version, std::uint32_t(INPUTS), std::uint32_t(hidden_), std::uint32_t(QA),
                             std::uint32_t(QB), std::uint32_t(SCALE), std::uint32_t(buckets_)})
         u32(v);
-    for (std::int16_t v : w1_) i16(v);
+    for (std::int16_t v : w1_) {
+        if (version == 3) b.push_back(std::uint8_t(std::int8_t(v)));
+        else i16(v);
+    }
     for (std::int16_t v : b1_) i16(v);
     for (std::int16_t v : w2_) i16(v);
     for (std::int32_t v : b2_) u32(std::uint32_t(v));

@@ -21,8 +21,13 @@ namespace mainline::nnue {
 constexpr int INPUTS = 768;
 // Large enough for any network that fits the web download; it also bounds the sums in output().
 constexpr int MAX_HIDDEN = 256;
-// Version 2 added output buckets; version 1 files (one bucket) still load.
-constexpr std::uint32_t FORMAT_VERSION = 2;
+// Version 2 added output buckets; version 1 files (one bucket) still load. Version 3 is version 2
+// with the first layer stored in int8, which a network trained to fit it (|W1q| <= 127) is written
+// as: half the bytes of the largest layer, so a larger hidden layer fits the same download. The
+// engine widens it to int16 on loading, so the arithmetic (and every evaluation) is unchanged.
+constexpr std::uint32_t FORMAT_VERSION = 3;
+// The first-layer weights a version 3 file can hold.
+constexpr int MAX_INT8_WEIGHT = 127;
 // Enough to give every piece count its own bucket.
 constexpr int MAX_BUCKETS = 32;
 // Quantisation: hidden values in units of 1/QA, output weights in units of 1/QB; the output is
@@ -61,8 +66,11 @@ public:
     static Result<Network> from_weights(int hidden, int buckets, std::vector<std::int16_t> w1,
                                         std::vector<std::int16_t> b1, std::vector<std::int16_t> w2,
                                         std::vector<std::int32_t> b2);
-    // The file: parse(serialise()) gives this network back.
+    // The file: parse(serialise()) gives this network back. Version 3 when every first-layer
+    // weight fits int8, else version 2 (so a network trained without that bound keeps its bytes).
     std::vector<std::uint8_t> serialise() const;
+    // The version serialise() writes.
+    std::uint32_t format_version() const;
     // The network compiled into the engine.
     static const Network& embedded();
 

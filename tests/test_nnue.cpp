@@ -122,7 +122,8 @@ TEST(Nnue, OutputBucketsFollowThePieceCount) {
 // network.
 TEST(Nnue, VersionOneFilesStillLoad) {
     constexpr int H = 16;
-    std::vector<std::int16_t> w1(std::size_t(nnue::INPUTS) * H, 3), b1(H, 7), w2(2 * H, 5);
+    // First-layer weights beyond int8, so that the file is written as version 2.
+    std::vector<std::int16_t> w1(std::size_t(nnue::INPUTS) * H, 300), b1(H, 7), w2(2 * H, 5);
     Result<nnue::Network> n = nnue::Network::from_weights(H, 1, w1, b1, w2, {1234});
     ASSERT_TRUE(n) << n.error();
     std::vector<std::uint8_t> v1 = n.value().serialise();
@@ -135,6 +136,53 @@ TEST(Nnue, VersionOneFilesStillLoad) {
     ASSERT_TRUE(again) << again.error();
     EXPECT_EQ(again.value().buckets(), 1);
     EXPECT_EQ(again.value().serialise(), n.value().serialise());
+}
+
+// A network whose first layer fits int8 is written as version 3 (one byte a first-layer weight)
+// and reads back as the same network, evaluation for evaluation; one weight beyond int8 makes it
+// version 2, byte for byte the format earlier engines wrote.
+TEST(Nnue, Int8FirstLayerIsVersionThree) {
+    constexpr int H = 32, B = 2;
+    std::vector<std::int16_t> w1(std::size_t(nnue::INPUTS) * H), b1(H), w2(std::size_t(B) * 2 * H);
+    std::uint32_t x = 12345;
+    auto next = [&x](int range) {
+        x = x * 1103515245u + 12345u;
+        return int((x >> 8) % std::uint32_t(2 * range + 1)) - range;
+    };
+    for (auto& w : w1) w = std::int16_t(next(nnue::MAX_INT8_WEIGHT));
+    w1[5] = nnue::MAX_INT8_WEIGHT;
+    w1[6] = -nnue::MAX_INT8_WEIGHT;
+    for (auto& b : b1) b = std::int16_t(next(400));  // biases stay int16
+    for (auto& w : w2) w = std::int16_t(next(nnue::MAX_OUTPUT_WEIGHT));
+    Result<nnue::Network> n = nnue::Network::from_weights(H, B, w1, b1, w2, {1000, -2000});
+    ASSERT_TRUE(n) << n.error();
+    EXPECT_EQ(n.value().format_version(), 3u);
+    const std::vector<std::uint8_t> v3 = n.value().serialise();
+    EXPECT_EQ(v3[4], 3);
+    EXPECT_EQ(v3.size(), 36u + std::size_t(nnue::INPUTS) * H + 2 * (H + B * 2 * H) + 4 * B);
+    EXPECT_TRUE(test::contains_text(n.value().description(), "int8 first layer")) << n.value().description();
+    Result<nnue::Network> back = nnue::Network::parse(v3.data(), v3.size());
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(back.value().serialise(), v3);
+    for (std::size_t i = 0; i < w1.size(); ++i) ASSERT_EQ(back.value().weights(0)[i], w1[i]) << i;
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1", "8/8/4k3/8/8/3K4/8/8 w - - 0 1"})
+        EXPECT_EQ(nnue::evaluate(back.value(), pos_from(fen)), nnue::evaluate(n.value(), pos_from(fen))) << fen;
+    // A damaged version 3 file is refused like any other.
+    std::vector<std::uint8_t> bad = v3;
+    bad[40] ^= 1;
+    Result<nnue::Network> damaged = nnue::Network::parse(bad.data(), bad.size());
+    ASSERT_FALSE(damaged);
+    EXPECT_TRUE(test::contains_text(damaged.error(), "checksum")) << damaged.error();
+    bad = v3;
+    bad.pop_back();
+    EXPECT_FALSE(nnue::Network::parse(bad.data(), bad.size()));
+    // One weight of 128 needs int16: version 2.
+    w1[7] = nnue::MAX_INT8_WEIGHT + 1;
+    Result<nnue::Network> wide = nnue::Network::from_weights(H, B, w1, b1, w2, {1000, -2000});
+    ASSERT_TRUE(wide) << wide.error();
+    EXPECT_EQ(wide.value().format_version(), 2u);
+    EXPECT_EQ(wide.value().serialise().size(), 36u + std::size_t(nnue::INPUTS) * H * 2 + 2 * (H + B * 2 * H) + 4 * B);
 }
 
 TEST(Nnue, FeaturesMirrorBetweenPerspectives) {

@@ -14,7 +14,7 @@
 //   mainline_nnue_train --verify NET.mlnn [FEN ...]        check a net file, print integer evals
 // Options: --hidden H (128) --buckets B (8) --epochs N (10) --batch N (16384) --lr X (0.001) --lambda X (0.75)
 //          --threads N (2) --val-fraction X (0.02) --seed N (1) --max-positions N --mirror
-//          --out FILE --checkpoint FILE --resume FILE
+//          --int8 --out FILE --checkpoint FILE --resume FILE
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -58,9 +58,20 @@ int active_features(const Position& pos, Color c, int* out) {
 // accumulator); |W2| <= 1.98 -> |q| <= 127, so clamp(acc)^2 * W2q <= 65025 * 127 = 8.26e6 per
 // neuron and clamp(acc) * W2q <= 32385 fits int16 (the usual SIMD trick).
 constexpr float WEIGHT_CLIP = 1.98f;
+// With --int8 the first-layer weights stay within what a version 3 file stores in one byte
+// (|W1q| <= 127): in float, 127 / QA = 0.498. The biases keep WEIGHT_CLIP (they stay int16).
+constexpr float W1_INT8_CLIP = float(nnue::MAX_INT8_WEIGHT) / float(nnue::QA);
 constexpr float B2_CLIP = 100.0f;
 constexpr int MAX_ABS_SCORE = 3000;
-constexpr int VAL_BLOCK = 256;  // positions are held out in blocks (a game's positions are alike)
+constexpr int VAL_BLOCK = 256;
+
+// A pawn on the first or last rank is never an input: those first-layer rows are never trained,
+// and written as zeros rather than as their random start (which would cost download bytes: 64 of
+// the 768 rows, about 4 KB of a gzipped H = 128 int8 net).
+constexpr bool never_active(std::size_t feature) {
+    const std::size_t piece = feature / 64 % 6, rank = feature % 64 / 8;
+    return piece == 0 && (rank == 0 || rank == 7);
+}  // positions are held out in blocks (a game's positions are alike)
 
 struct Options {
     int hidden = 128;
@@ -74,6 +85,7 @@ struct Options {
     std::uint64_t seed = 1;
     long max_positions = 0;  // 0: all
     bool mirror = false;     // also train on every position mirrored left to right
+    bool int8 = false;       // first layer within int8 (a version 3 file: half its bytes)
     std::string out;
     std::string checkpoint;
     std::string resume;
@@ -339,6 +351,8 @@ struct Trainer {
 
     explicit Trainer(const Options& o) : opt(o), L{o.hidden, o.buckets} {}
 
+    float w1_clip() const { return opt.int8 ? W1_INT8_CLIP : WEIGHT_CLIP; }
+
     void init() {
         P.assign(L.size(), 0.0f);
         Rng rng(opt.seed);
@@ -363,7 +377,9 @@ struct Trainer {
             return "the network is 768x" + std::to_string(q.hidden()) + " with " + std::to_string(q.buckets()) +
                    " output buckets; --hidden " + std::to_string(L.h) + " --buckets " + std::to_string(L.nb) + " asked for";
         const std::size_t h = std::size_t(L.h);
-        for (std::size_t i = 0; i < nnue::INPUTS * h; ++i) P[L.w1() + i] = float(q.weights(0)[i]) / nnue::QA;
+        // An int16 network started from under --int8 has its largest first-layer weights clipped.
+        for (std::size_t i = 0; i < nnue::INPUTS * h; ++i)
+            P[L.w1() + i] = std::clamp(float(q.weights(0)[i]) / nnue::QA, -w1_clip(), w1_clip());
         for (std::size_t i = 0; i < h; ++i) P[L.b1() + i] = float(q.biases()[i]) / nnue::QA;
         for (int b = 0; b < L.nb; ++b) {
             for (std::size_t i = 0; i < 2 * h; ++i) P[L.w2(b) + i] = float(q.output_weights(b)[i]) / nnue::QB;
@@ -452,7 +468,7 @@ struct Trainer {
                     any |= tc[f] != 0;
                     tc[f] = 0;
                 }
-                if (any) adam_range(std::size_t(f) * h, std::size_t(f + 1) * h, scale, lr_t, WEIGHT_CLIP);
+                if (any) adam_range(std::size_t(f) * h, std::size_t(f + 1) * h, scale, lr_t, w1_clip());
             }
             if (t == 0) {
                 adam_range(L.b1(), L.w2(), scale, lr_t, WEIGHT_CLIP);
@@ -493,7 +509,11 @@ struct Trainer {
         };
         std::vector<std::int16_t> w1, b1, w2;
         std::vector<std::int32_t> b2;
-        for (std::size_t i = L.w1(); i < L.b1(); ++i) w1.push_back(q16(P[i], nnue::QA));
+        const long w1_limit = opt.int8 ? nnue::MAX_INT8_WEIGHT : 32767L;
+        for (std::size_t i = L.w1(); i < L.b1(); ++i)
+            w1.push_back(never_active((i - L.w1()) / std::size_t(L.h))
+                             ? std::int16_t(0)
+                             : std::int16_t(std::clamp<long>(q16(P[i], nnue::QA), -w1_limit, w1_limit)));
         for (std::size_t i = L.b1(); i < L.w2(); ++i) b1.push_back(q16(P[i], nnue::QA));
         for (std::size_t i = L.w2(); i < L.b2(); ++i) w2.push_back(q16(P[i], nnue::QB));
         for (std::size_t i = L.b2(); i < L.size(); ++i) b2.push_back(std::int32_t(std::lround(double(P[i]) * nnue::QA * nnue::QB)));
@@ -611,6 +631,7 @@ bool parse_options(int argc, char** argv, Options& o) {
         else if (a == "--seed") o.seed = std::strtoull(value(), nullptr, 10);
         else if (a == "--max-positions") o.max_positions = std::atol(value());
         else if (a == "--mirror") o.mirror = true;
+        else if (a == "--int8") o.int8 = true;
         else if (a == "--out") o.out = value();
         else if (a == "--checkpoint") o.checkpoint = value();
         else if (a == "--resume") o.resume = value();
@@ -632,7 +653,7 @@ bool parse_options(int argc, char** argv, Options& o) {
     if (o.files.empty()) {
         std::fprintf(stderr,
                      "usage: mainline_nnue_train [--hidden H] [--buckets B] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
-                     "         [--threads N] [--val-fraction X] [--seed N] [--max-positions N] [--mirror]\n"
+                     "         [--threads N] [--val-fraction X] [--seed N] [--max-positions N] [--mirror] [--int8]\n"
                      "         [--out NET.mlnn] [--checkpoint FILE] [--resume FILE | --init NET.mlnn] DATA_FILE...\n"
                      "       mainline_nnue_train --verify NET.mlnn [FEN ...]\n");
         return false;
@@ -768,9 +789,9 @@ int main(int argc, char** argv) {
         }
         std::printf("mirrored: %zu more training positions\n", n);
     }
-    std::printf("train %zu, validation %zu; hidden %d, buckets %d, batch %d, lr %g, lambda %.2f, threads %d, seed %llu\n",
-                train.size(), val.size(), tr.L.h, tr.L.nb, opt.batch, opt.lr, opt.lambda, opt.threads,
-                (unsigned long long)opt.seed);
+    std::printf("train %zu, validation %zu; hidden %d%s, buckets %d, batch %d, lr %g, lambda %.2f, threads %d, seed %llu\n",
+                train.size(), val.size(), tr.L.h, opt.int8 ? " (int8 first layer)" : "", tr.L.nb, opt.batch, opt.lr,
+                opt.lambda, opt.threads, (unsigned long long)opt.seed);
     auto val_text = [&]() {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.6f", tr.loss(data, val));
