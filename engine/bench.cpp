@@ -6,6 +6,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "numeric.h"
 #include "text.h"
 #include "threads.h"
 #include "tt.h"
@@ -96,7 +97,7 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
         report.lmr_history_abs += s.lmr_history_abs;
         report.lmr_history_term_centiply += s.lmr_history_term_centiply;
         if (s.iterations >= 2 && s.nodes_previous_iteration > 0) {
-            log_ebf_sum += std::log(double(s.nodes_last_iteration) / double(s.nodes_previous_iteration));
+            log_ebf_sum += numeric::log(double(s.nodes_last_iteration) / double(s.nodes_previous_iteration));
             ++ebf_count;
         }
         if (progress)
@@ -105,7 +106,7 @@ BenchReport run_bench(int depth, const SearchOptions& options, const std::functi
                      std::to_string(r.score));
     }
     report.time_ms = std::uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(searching).count());
-    report.ebf = ebf_count ? std::exp(log_ebf_sum / ebf_count) : 0;
+    report.ebf = ebf_count ? numeric::exp(log_ebf_sum / ebf_count) : 0;
     return report;
 }
 

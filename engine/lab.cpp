@@ -7,6 +7,7 @@
 
 #include "bench.h"
 #include "movegen.h"
+#include "numeric.h"
 #include "perft.h"
 #include "pv_check.h"
 #include "text.h"
@@ -69,8 +70,12 @@ double minimal_tree_leaves(int depth) {
         const int d = std::min(depth, 4);
         Position p = pos.value();
         p.reserve_history(d);
-        const double b = std::pow(double(perft(p, d)), 1.0 / d);
-        leaves += std::pow(b, (depth + 1) / 2) + std::pow(b, depth / 2) - 1;
+        const std::uint64_t n = perft(p, d);
+        const double b = n ? numeric::exp(numeric::log(double(n)) / d) : 0.0;
+        double odd = 1, even = 1;  // b^ceil(depth/2), b^floor(depth/2)
+        for (int i = 0; i < depth / 2; ++i) even *= b;
+        odd = (depth % 2) ? even * b : even;
+        leaves += odd + even - 1;
     }
     return leaves;
 }

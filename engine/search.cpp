@@ -8,6 +8,7 @@
 #include "evaluate.h"
 #include "movegen.h"
 #include "movepick.h"
+#include "numeric.h"
 #include "rules.h"
 #include "see.h"
 #include "threads.h"
@@ -32,7 +33,7 @@ Searcher::Searcher(TranspositionTable& tt)
     root_moves_.reserve(MAX_MOVES);
     for (int d = 1; d < 64; ++d)
         for (int n = 1; n < 64; ++n)
-            reductions_[d][n] = int(LMR_BASE + std::log(double(d)) * std::log(double(n)) / LMR_DIVISOR);
+            reductions_[d][n] = int(LMR_BASE + numeric::log(double(d)) * numeric::log(double(n)) / LMR_DIVISOR);
 }
 
 void Searcher::clear() {

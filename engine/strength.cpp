@@ -4,6 +4,8 @@
 #include <cmath>
 #include <iterator>
 
+#include "numeric.h"
+
 namespace mainline {
 
 StrengthLimit strength_for_elo(int elo) {
@@ -20,7 +22,7 @@ StrengthLimit strength_for_elo(int elo) {
     StrengthLimit s;
     // Budgets grow about geometrically with strength, so halfway between two levels is the
     // geometric mean of their budgets; at a level's own Elo (t = 0 or 1) its row exactly.
-    s.nodes = std::uint64_t(std::llround(std::exp(std::log(double(a.nodes)) * (1 - t) + std::log(double(b.nodes)) * t)));
+    s.nodes = std::uint64_t(std::llround(numeric::exp(numeric::log(double(a.nodes)) * (1 - t) + numeric::log(double(b.nodes)) * t)));
     s.temperature_cp = int(std::lround(a.temperature_cp * (1 - t) + b.temperature_cp * t));
     s.network = t >= 1.0 ? b.network : a.network;
     s.multipv = s.temperature_cp > 0 ? STRENGTH_MULTIPV : 1;
@@ -39,7 +41,7 @@ int pick_weighted(const int* scores, int count, int temperature_cp, double rando
     count = std::min(count, 64);
     for (int i = 0; i < count; ++i) {
         const double loss = std::max(0, scores[0] - scores[i]);
-        weights[i] = std::exp(-loss / temperature_cp);
+        weights[i] = numeric::exp(-loss / temperature_cp);
         total += weights[i];
     }
     double x = random * total;

@@ -1,0 +1,57 @@
+// The natural logarithm and exponential in plain double arithmetic, for the few places the engine
+// needs them (the reduction table, strength interpolation and weighted choice, bench statistics).
+//
+// Why not <cmath>'s: in the WebAssembly build, libm's log, exp and pow bring about 10 KB of
+// coefficient tables into the download (8 KB gzipped; measured with a one-line program), which is
+// room the network needs. These need no table: an argument reduction by powers of two and a short
+// series. They are within a few ulps of libm's (tests/test_numeric.cpp), the same on every build
+// (IEEE doubles, no library in between), and called a few thousand times a search at most.
+#pragma once
+
+#include <cmath>
+#include <limits>
+
+namespace mainline::numeric {
+
+// ln 2 split so that k * LN2_HI is exact for |k| < 2^11 (Cody and Waite's reduction).
+inline constexpr double LN2_HI = 6.93147180369123816490e-01;
+inline constexpr double LN2_LO = 1.90821492927058770002e-10;
+inline constexpr double LN2 = 0.6931471805599453094;
+inline constexpr double SQRT_HALF = 0.7071067811865475244;
+
+// ln x for x > 0 (NaN below 0, -inf at 0, +inf at +inf).
+inline double log(double x) {
+    if (!(x > 0)) return x == 0 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
+    if (x == std::numeric_limits<double>::infinity()) return x;
+    int e = 0;
+    double m = std::frexp(x, &e);  // x = m * 2^e, m in [0.5, 1)
+    if (m < SQRT_HALF) {
+        m *= 2;
+        --e;
+    }
+    // m in [0.707, 1.414): ln m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172, so s^2 < 0.0295
+    // and the series' 13 odd terms leave under 1e-20.
+    const double s = (m - 1) / (m + 1), s2 = s * s;
+    double sum = 0, power = s;
+    for (int k = 1; k <= 25; k += 2) {
+        sum += power / k;
+        power *= s2;
+    }
+    return 2 * sum + e * LN2_HI + e * LN2_LO;
+}
+
+// e^x (0 below -745.2, +inf above 709.8).
+inline double exp(double x) {
+    if (x != x) return x;
+    if (x > 709.78) return std::numeric_limits<double>::infinity();
+    if (x < -745.2) return 0;
+    // x = k ln 2 + r with |r| <= ln 2 / 2, then e^x = 2^k e^r, e^r by its Taylor series (18 terms:
+    // 0.347^18 / 18! < 1e-24).
+    const double k = std::floor(x / LN2 + 0.5);
+    const double r = (x - k * LN2_HI) - k * LN2_LO;
+    double sum = 1;
+    for (int i = 18; i >= 1; --i) sum = 1 + sum * r / i;
+    return std::ldexp(sum, int(k));
+}
+
+}  // namespace mainline::numeric
