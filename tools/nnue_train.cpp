@@ -35,6 +35,7 @@
 #include "../engine/position.h"
 #include "../engine/tt.h"
 #include "../engine/nnue.h"
+#include "../engine/numeric.h"
 #include "datapack.h"
 
 using namespace mainline;
@@ -289,7 +290,10 @@ struct Scratch {
     explicit Scratch(int h) : acc_s(h), acc_n(h), sq_s(h), sq_n(h), d_s(h), d_n(h) {}
 };
 
-inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+// numeric::exp and log rather than libm's: glibc picks its exp, expf and pow by the CPU (FMA
+// variants where the CPU has FMA), which can differ in the last bit, and a training run must give
+// the same network on every x86-64 machine (the reproduction test, docs/network.md).
+inline float sigmoid(float x) { return float(1.0 / (1.0 + numeric::exp(-double(x)))); }
 
 // The network's output in units of SCALE cp, side to move's view, with the output weights of
 // `bucket`; leaves the accumulators and their activations in `s`.
@@ -373,16 +377,23 @@ struct Trainer {
         Result<nnue::Network> r = nnue::Network::parse(bytes.data(), bytes.size());
         if (!r) return r.error();
         const nnue::Network& q = r.value();
-        if (q.hidden() != L.h || q.buckets() != L.nb)
+        // A smaller hidden layer may be widened: its neurons become the first ones, the new ones keep
+        // their random first-layer weights and get zero output weights, so the widened network
+        // starts out evaluating exactly as the old one (before any --int8 clipping).
+        if (q.hidden() > L.h || q.buckets() != L.nb)
             return "the network is 768x" + std::to_string(q.hidden()) + " with " + std::to_string(q.buckets()) +
-                   " output buckets; --hidden " + std::to_string(L.h) + " --buckets " + std::to_string(L.nb) + " asked for";
-        const std::size_t h = std::size_t(L.h);
+                   " output buckets; --hidden " + std::to_string(L.h) + " --buckets " + std::to_string(L.nb) +
+                   " asked for (the hidden layer may only grow)";
+        const std::size_t h = std::size_t(L.h), old = std::size_t(q.hidden());
         // An int16 network started from under --int8 has its largest first-layer weights clipped.
-        for (std::size_t i = 0; i < nnue::INPUTS * h; ++i)
-            P[L.w1() + i] = std::clamp(float(q.weights(0)[i]) / nnue::QA, -w1_clip(), w1_clip());
-        for (std::size_t i = 0; i < h; ++i) P[L.b1() + i] = float(q.biases()[i]) / nnue::QA;
+        for (std::size_t f = 0; f < nnue::INPUTS; ++f)
+            for (std::size_t j = 0; j < old; ++j)
+                P[L.w1() + f * h + j] = std::clamp(float(q.weights(int(f))[j]) / nnue::QA, -w1_clip(), w1_clip());
+        for (std::size_t j = 0; j < h; ++j) P[L.b1() + j] = j < old ? float(q.biases()[j]) / nnue::QA : 0.0f;
         for (int b = 0; b < L.nb; ++b) {
-            for (std::size_t i = 0; i < 2 * h; ++i) P[L.w2(b) + i] = float(q.output_weights(b)[i]) / nnue::QB;
+            for (std::size_t side = 0; side < 2; ++side)
+                for (std::size_t j = 0; j < h; ++j)
+                    P[L.w2(b) + side * h + j] = j < old ? float(q.output_weights(b)[side * old + j]) / nnue::QB : 0.0f;
             P[L.b2(b)] = float(double(q.output_bias(b)) / (nnue::QA * nnue::QB));
         }
         return "";
@@ -457,7 +468,8 @@ struct Trainer {
     // Adam); thread 0 also updates b1, W2 and b2.
     void update(std::size_t batch_size, double lr) {
         ++step;
-        const double c1 = 1 - std::pow(0.9, double(step)), c2 = 1 - std::pow(0.999, double(step));
+        const double c1 = 1 - numeric::exp(double(step) * numeric::log(0.9)),
+                     c2 = 1 - numeric::exp(double(step) * numeric::log(0.999));
         const float lr_t = float(lr * std::sqrt(c2) / c1);
         const float scale = 1.0f / float(batch_size);
         const int T = opt.threads, h = L.h;
