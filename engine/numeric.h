@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace mainline::numeric {
@@ -23,8 +25,20 @@ inline constexpr double SQRT_HALF = 0.7071067811865475244;
 inline double log(double x) {
     if (!(x > 0)) return x == 0 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
     if (x == std::numeric_limits<double>::infinity()) return x;
-    int e = 0;
-    double m = std::frexp(x, &e);  // x = m * 2^e, m in [0.5, 1)
+    // x = m * 2^e, m in [0.5, 1), read from the bits: std::frexp's exponent, written through a
+    // pointer, came out of the wrong call when clang (Emscripten 3.1.6) inlined two logs into one
+    // expression, so no library call is trusted here.
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    int e = int(bits >> 52) - 1022;
+    if ((bits >> 52) == 0) {  // subnormal: scale into the normal range first
+        const double scaled = x * 18014398509481984.0;  // 2^54
+        std::memcpy(&bits, &scaled, sizeof bits);
+        e = int(bits >> 52) - 1022 - 54;
+    }
+    bits = (bits & 0x000FFFFFFFFFFFFFULL) | 0x3FE0000000000000ULL;
+    double m = 0;
+    std::memcpy(&m, &bits, sizeof m);
     if (m < SQRT_HALF) {
         m *= 2;
         --e;
@@ -40,6 +54,14 @@ inline double log(double x) {
     return 2 * sum + e * LN2_HI + e * LN2_LO;
 }
 
+// 2^k for -1022 <= k <= 1023.
+inline double pow2(int k) {
+    const std::uint64_t bits = std::uint64_t(k + 1023) << 52;
+    double v = 0;
+    std::memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
 // e^x (0 below -745.2, +inf above 709.8).
 inline double exp(double x) {
     if (x != x) return x;
@@ -51,7 +73,9 @@ inline double exp(double x) {
     const double r = (x - k * LN2_HI) - k * LN2_LO;
     double sum = 1;
     for (int i = 18; i >= 1; --i) sum = 1 + sum * r / i;
-    return std::ldexp(sum, int(k));
+    // 2^k as two powers of two built from their bits (each half stays a normal double).
+    const int k1 = int(k) / 2, k2 = int(k) - k1;
+    return sum * pow2(k1) * pow2(k2);
 }
 
 }  // namespace mainline::numeric
