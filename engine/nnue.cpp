@@ -115,7 +115,15 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
     for (auto& b : b1) b = in.i16();
     for (auto& w : w2) w = in.i16();
     for (auto& b : b2) b = in.i32();
-    return from_weights(int(h), int(nb), std::move(w1), std::move(b1), std::move(w2), std::move(b2));
+    // int8 holds -128 too, but the format's first layer is symmetric: +-127.
+    if (w1_bytes == 1 && std::find(w1.begin(), w1.end(), std::int16_t(-128)) != w1.end())
+        return R::failure("a first-layer weight of -128 in a version 3 file: version 3 holds -127 to 127");
+    Result<Network> net = from_weights(int(h), int(nb), std::move(w1), std::move(b1), std::move(w2), std::move(b2));
+    if (!net) return net;
+    Network n = std::move(net).value();
+    n.version_ = version == 1 ? 2 : version;
+    n.describe();
+    return R::success(std::move(n));
 }
 
 Result<Network> Network::from_weights(int hidden, int buckets, std::vector<std::int16_t> w1, std::vector<std::int16_t> b1,
@@ -144,17 +152,19 @@ Result<Network> Network::from_weights(int hidden, int buckets, std::vector<std::
     net.b1_ = std::move(b1);
     net.w2_ = std::move(w2);
     net.b2_ = std::move(b2);
-    const std::vector<std::uint8_t> bytes = net.serialise();
-    net.description_ = "768x" + std::to_string(h) + " SCReLU" + (net.format_version() == 3 ? " (int8 first layer)" : "") +
-                       ", " + std::to_string(nb) + " output bucket" +
-                       (nb == 1 ? "" : "s") + ", " + with_commas(bytes.size()) + " bytes, checksum " +
-                       hex32(Reader(bytes.data() + bytes.size() - 4, 4).u32());
+    const bool narrow =
+        std::all_of(net.w1_.begin(), net.w1_.end(), [](std::int16_t w) { return std::abs(int(w)) <= MAX_INT8_WEIGHT; });
+    net.version_ = narrow ? 3 : 2;
+    net.describe();
     return R::success(std::move(net));
 }
 
-std::uint32_t Network::format_version() const {
-    const bool narrow = std::all_of(w1_.begin(), w1_.end(), [](std::int16_t w) { return std::abs(int(w)) <= MAX_INT8_WEIGHT; });
-    return narrow ? 3 : 2;
+void Network::describe() {
+    const std::vector<std::uint8_t> bytes = serialise();
+    const std::size_t nb = std::size_t(buckets_);
+    description_ = "768x" + std::to_string(hidden_) + " SCReLU" + (version_ == 3 ? " (int8 first layer)" : "") + ", " +
+                   std::to_string(nb) + " output bucket" + (nb == 1 ? "" : "s") + ", " + with_commas(bytes.size()) +
+                   " bytes, checksum " + hex32(Reader(bytes.data() + bytes.size() - 4, 4).u32());
 }
 
 std::vector<std::uint8_t> Network::serialise() const {

@@ -66,11 +66,12 @@ public:
     static Result<Network> from_weights(int hidden, int buckets, std::vector<std::int16_t> w1,
                                         std::vector<std::int16_t> b1, std::vector<std::int16_t> w2,
                                         std::vector<std::int32_t> b2);
-    // The file: parse(serialise()) gives this network back. Version 3 when every first-layer
-    // weight fits int8, else version 2 (so a network trained without that bound keeps its bytes).
+    // The file: parse(serialise()) gives this network back. A network read from a file is written
+    // in that file's version (version 1 as version 2), byte for byte the file; one made from
+    // weights is version 3 when every first-layer weight fits int8, else version 2.
     std::vector<std::uint8_t> serialise() const;
     // The version serialise() writes.
-    std::uint32_t format_version() const;
+    std::uint32_t format_version() const { return version_; }
     // The network compiled into the engine.
     static const Network& embedded();
 
@@ -88,7 +89,11 @@ public:
     std::int32_t output_bias(int bucket) const { return b2_[std::size_t(bucket)]; }
 
 private:
+    // The description, from the bytes serialise() writes.
+    void describe();
+
     int hidden_ = 0, buckets_ = 1;
+    std::uint32_t version_ = 2;
     std::vector<std::int16_t> w1_, b1_, w2_;
     std::vector<std::int32_t> b2_;
     std::string description_;

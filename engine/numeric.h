@@ -62,10 +62,10 @@ inline double pow2(int k) {
     return v;
 }
 
-// e^x (0 below -745.2, +inf above 709.8).
+// e^x (0 below -745.2, +inf above ln of the largest double, 709.78).
 inline double exp(double x) {
     if (x != x) return x;
-    if (x > 709.78) return std::numeric_limits<double>::infinity();
+    if (x > 709.782712893384) return std::numeric_limits<double>::infinity();
     if (x < -745.2) return 0;
     // x = k ln 2 + r with |r| <= ln 2 / 2, then e^x = 2^k e^r, e^r by its Taylor series (18 terms:
     // 0.347^18 / 18! < 1e-24).

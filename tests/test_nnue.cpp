@@ -14,6 +14,12 @@
 #include "pv_check.h"
 #include "test_util.h"
 
+namespace mainline::nnue {
+// The network file compiled in (cmake/embed-net.cmake): its even-numbered bytes, then its odd ones.
+extern const unsigned char EMBEDDED_NET_PLANES[];
+extern const std::size_t EMBEDDED_NET_SIZE;
+}  // namespace mainline::nnue
+
 namespace mainline {
 namespace {
 
@@ -27,6 +33,14 @@ TEST(Nnue, EmbeddedNetworkIsValidAndRoundTrips) {
     EXPECT_GE(net().hidden(), 16);
     EXPECT_FALSE(net().description().empty());
     const std::vector<std::uint8_t> bytes = serialise(net());
+    // Written back, the embedded network is the file in nets/ byte for byte (its description's
+    // size and checksum are the file's).
+    std::vector<std::uint8_t> file(nnue::EMBEDDED_NET_SIZE);
+    for (std::size_t i = 0; i < file.size() / 2; ++i) {
+        file[2 * i] = nnue::EMBEDDED_NET_PLANES[i];
+        file[2 * i + 1] = nnue::EMBEDDED_NET_PLANES[file.size() / 2 + i];
+    }
+    EXPECT_EQ(bytes, file);
     Result<nnue::Network> again = nnue::Network::parse(bytes.data(), bytes.size());
     ASSERT_TRUE(again) << again.error();
     EXPECT_EQ(again.value().description(), net().description());
@@ -177,6 +191,34 @@ TEST(Nnue, Int8FirstLayerIsVersionThree) {
     bad = v3;
     bad.pop_back();
     EXPECT_FALSE(nnue::Network::parse(bad.data(), bad.size()));
+    // The same weights in a version 2 file read back as version 2, written byte for byte as the
+    // file was (a file is never silently converted), with the same evaluations.
+    auto with_checksum = [](std::vector<std::uint8_t> b) {
+        const std::uint32_t sum = nnue::checksum(b.data(), b.size());
+        for (int i = 0; i < 4; ++i) b.push_back(std::uint8_t(sum >> (8 * i)));
+        return b;
+    };
+    std::vector<std::uint8_t> v2(v3.begin(), v3.begin() + 32);
+    v2[4] = 2;
+    for (std::int16_t w : w1) {
+        v2.push_back(std::uint8_t(std::uint16_t(w) & 0xff));
+        v2.push_back(std::uint8_t(std::uint16_t(w) >> 8));
+    }
+    v2.insert(v2.end(), v3.begin() + 32 + std::ptrdiff_t(w1.size()), v3.end() - 4);
+    v2 = with_checksum(v2);
+    Result<nnue::Network> as_v2 = nnue::Network::parse(v2.data(), v2.size());
+    ASSERT_TRUE(as_v2) << as_v2.error();
+    EXPECT_EQ(as_v2.value().format_version(), 2u);
+    EXPECT_EQ(as_v2.value().serialise(), v2);
+    EXPECT_FALSE(test::contains_text(as_v2.value().description(), "int8")) << as_v2.value().description();
+    EXPECT_EQ(nnue::evaluate(as_v2.value(), Position()), nnue::evaluate(n.value(), Position()));
+    // -128 fits a byte but not the format (+-127): refused, naming it.
+    std::vector<std::uint8_t> low(v3.begin(), v3.end() - 4);
+    low[32] = 0x80;
+    low = with_checksum(low);
+    Result<nnue::Network> refused = nnue::Network::parse(low.data(), low.size());
+    ASSERT_FALSE(refused);
+    EXPECT_TRUE(test::contains_text(refused.error(), "-128")) << refused.error();
     // One weight of 128 needs int16: version 2.
     w1[7] = nnue::MAX_INT8_WEIGHT + 1;
     Result<nnue::Network> wide = nnue::Network::from_weights(H, B, w1, b1, w2, {1000, -2000});

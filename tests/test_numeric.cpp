@@ -27,6 +27,12 @@ TEST(Numeric, LogAgreesWithLibm) {
     EXPECT_EQ(numeric::log(0.0), -std::numeric_limits<double>::infinity());
     EXPECT_TRUE(std::isnan(numeric::log(-1.0)));
     EXPECT_EQ(numeric::log(std::numeric_limits<double>::infinity()), std::numeric_limits<double>::infinity());
+    EXPECT_EQ(numeric::log(-0.0), -std::numeric_limits<double>::infinity());
+    EXPECT_TRUE(std::isnan(numeric::log(std::numeric_limits<double>::quiet_NaN())));
+    // The ends of the range, subnormals included.
+    for (double x : {std::numeric_limits<double>::denorm_min(), 1e-310, std::numeric_limits<double>::min(),
+                     std::numeric_limits<double>::max()})
+        EXPECT_LT(relative(numeric::log(x), std::log(x)), 1e-15) << x;
 }
 
 TEST(Numeric, ExpAgreesWithLibm) {
@@ -36,6 +42,12 @@ TEST(Numeric, ExpAgreesWithLibm) {
     EXPECT_EQ(numeric::exp(0.0), 1.0);
     EXPECT_EQ(numeric::exp(-1000.0), 0.0);
     EXPECT_EQ(numeric::exp(1000.0), std::numeric_limits<double>::infinity());
+    EXPECT_TRUE(std::isnan(numeric::exp(std::numeric_limits<double>::quiet_NaN())));
+    // Near the ends, where 2^k is built in two halves: the largest finite results, and subnormal
+    // ones (which keep fewer significant bits, hence the looser bound).
+    for (double x : {709.0, 709.7, 709.78, -708.0, -720.0, -740.0, -745.0})
+        EXPECT_LT(relative(numeric::exp(x), std::exp(x)), x > -708.5 ? 1e-15 : 1e-6) << x;
+    EXPECT_EQ(numeric::exp(709.79), std::numeric_limits<double>::infinity());
     // exp(log(n)) rounds back to n: strength interpolation relies on it at a level's own Elo.
     for (int n = 1; n < 2000000; n += 997) EXPECT_EQ(std::llround(numeric::exp(numeric::log(double(n)))), n);
 }

@@ -64,15 +64,15 @@ constexpr float WEIGHT_CLIP = 1.98f;
 constexpr float W1_INT8_CLIP = float(nnue::MAX_INT8_WEIGHT) / float(nnue::QA);
 constexpr float B2_CLIP = 100.0f;
 constexpr int MAX_ABS_SCORE = 3000;
-constexpr int VAL_BLOCK = 256;
+constexpr int VAL_BLOCK = 256;  // positions are held out in blocks (a game's positions are alike)
 
 // A pawn on the first or last rank is never an input: those first-layer rows are never trained,
-// and written as zeros rather than as their random start (which would cost download bytes: 64 of
-// the 768 rows, about 4 KB of a gzipped H = 128 int8 net).
+// and written as zeros rather than as their random start (which would cost download bytes: 32 of
+// the 768 rows, own and enemy pawns on 16 squares, about 3 KB of a gzipped H = 128 int8 net).
 constexpr bool never_active(std::size_t feature) {
     const std::size_t piece = feature / 64 % 6, rank = feature % 64 / 8;
     return piece == 0 && (rank == 0 || rank == 7);
-}  // positions are held out in blocks (a game's positions are alike)
+}
 
 struct Options {
     int hidden = 128;
@@ -532,16 +532,17 @@ struct Trainer {
         return nnue::Network::from_weights(L.h, L.nb, std::move(w1), std::move(b1), std::move(w2), std::move(b2));
     }
 
-    // Checkpoint: "MLNC", u32 version 2, u32 hidden, u32 output buckets, u32 epochs done, u64 Adam
-    // step, float32 parameters, first and second moments (host byte order), u32 FNV-1a of all
-    // before it.
+    // Checkpoint: "MLNC", u32 version 3, u32 hidden, u32 output buckets, u32 epochs done, u32 flags
+    // (bit 0: trained with --int8), u64 Adam step, float32 parameters, first and second moments
+    // (host byte order), u32 FNV-1a of all before it. Version 2 is the same without the flags.
     bool save_checkpoint(const std::string& path) const {
         std::vector<std::uint8_t> out{'M', 'L', 'N', 'C'};
         auto put = [&out](const void* p, std::size_t n) {
             const auto* b = static_cast<const std::uint8_t*>(p);
             out.insert(out.end(), b, b + n);
         };
-        const std::uint32_t head[4] = {2, std::uint32_t(L.h), std::uint32_t(L.nb), std::uint32_t(epochs_done)};
+        const std::uint32_t head[5] = {3, std::uint32_t(L.h), std::uint32_t(L.nb), std::uint32_t(epochs_done),
+                                       opt.int8 ? 1u : 0u};
         put(head, sizeof head);
         put(&step, sizeof step);
         for (const auto* v : {&P, &M, &V}) put(v->data(), v->size() * sizeof(float));
@@ -558,19 +559,26 @@ struct Trainer {
         std::ifstream f(path, std::ios::binary);
         std::vector<std::uint8_t> in((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
         if (in.size() < 32 || std::memcmp(in.data(), "MLNC", 4) != 0) return "not a checkpoint";
-        std::uint32_t head[4], sum;
+        std::uint32_t head[4], sum, flags = 0;
         std::memcpy(head, in.data() + 4, sizeof head);
-        std::memcpy(&step, in.data() + 20, sizeof step);
-        if (head[0] != 2) return "unsupported checkpoint version";
+        if (head[0] != 2 && head[0] != 3) return "unsupported checkpoint version";
+        const std::size_t start = head[0] == 3 ? 24 : 20;  // where the Adam step is
+        if (head[0] == 3) std::memcpy(&flags, in.data() + 20, sizeof flags);
+        std::memcpy(&step, in.data() + start, sizeof step);
+        // The first layer's bound is part of what was trained: resuming under another would leave
+        // weights the quantised net cannot hold, or clip a net that was never meant to be.
+        if (bool(flags & 1) != opt.int8)
+            return std::string("the checkpoint was trained ") + (flags & 1 ? "with" : "without") + " --int8: resume it " +
+                   (flags & 1 ? "with" : "without") + " --int8";
         if (head[1] < 1 || head[1] > nnue::MAX_HIDDEN || head[2] < 1 || head[2] > nnue::MAX_BUCKETS)
             return "checkpoint of an impossible shape";
         L = Layout{int(head[1]), int(head[2])};
-        const std::size_t need = 28 + 3 * L.size() * sizeof(float) + 4;
+        const std::size_t need = start + 8 + 3 * L.size() * sizeof(float) + 4;
         if (in.size() != need) return "checkpoint size does not match its shape";
         std::memcpy(&sum, in.data() + need - 4, 4);
         if (nnue::checksum(in.data(), need - 4) != sum) return "checkpoint checksum mismatch";
         epochs_done = int(head[3]);
-        std::size_t at = 28;
+        std::size_t at = start + 8;
         for (auto* v : {&P, &M, &V}) {
             v->resize(L.size());
             std::memcpy(v->data(), in.data() + at, L.size() * sizeof(float));
