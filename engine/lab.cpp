@@ -72,9 +72,9 @@ double minimal_tree_leaves(int depth) {
         p.reserve_history(d);
         const std::uint64_t n = perft(p, d);
         const double b = n ? numeric::exp(numeric::log(double(n)) / d) : 0.0;
-        double odd = 1, even = 1;  // b^ceil(depth/2), b^floor(depth/2)
+        double even = 1;  // b^floor(depth/2)
         for (int i = 0; i < depth / 2; ++i) even *= b;
-        odd = (depth % 2) ? even * b : even;
+        const double odd = depth % 2 ? even * b : even;  // b^ceil(depth/2)
         leaves += odd + even - 1;
     }
     return leaves;

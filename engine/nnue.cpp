@@ -118,16 +118,16 @@ Result<Network> Network::parse(const std::uint8_t* data, std::size_t size) {
     // int8 holds -128 too, but the format's first layer is symmetric: +-127.
     if (w1_bytes == 1 && std::find(w1.begin(), w1.end(), std::int16_t(-128)) != w1.end())
         return R::failure("a first-layer weight of -128 in a version 3 file: version 3 holds -127 to 127");
-    Result<Network> net = from_weights(int(h), int(nb), std::move(w1), std::move(b1), std::move(w2), std::move(b2));
-    if (!net) return net;
-    Network n = std::move(net).value();
-    n.version_ = version == 1 ? 2 : version;
-    n.describe();
-    return R::success(std::move(n));
+    return build(int(h), int(nb), std::move(w1), std::move(b1), std::move(w2), std::move(b2), version == 1 ? 2 : version);
 }
 
 Result<Network> Network::from_weights(int hidden, int buckets, std::vector<std::int16_t> w1, std::vector<std::int16_t> b1,
                                       std::vector<std::int16_t> w2, std::vector<std::int32_t> b2) {
+    return build(hidden, buckets, std::move(w1), std::move(b1), std::move(w2), std::move(b2), 0);
+}
+
+Result<Network> Network::build(int hidden, int buckets, std::vector<std::int16_t> w1, std::vector<std::int16_t> b1,
+                               std::vector<std::int16_t> w2, std::vector<std::int32_t> b2, std::uint32_t version) {
     using R = Result<Network>;
     if (const std::string problem = hidden_problem(hidden); !problem.empty()) return R::failure(problem);
     if (const std::string problem = buckets_problem(std::int64_t(buckets)); !problem.empty()) return R::failure(problem);
@@ -154,17 +154,12 @@ Result<Network> Network::from_weights(int hidden, int buckets, std::vector<std::
     net.b2_ = std::move(b2);
     const bool narrow =
         std::all_of(net.w1_.begin(), net.w1_.end(), [](std::int16_t w) { return std::abs(int(w)) <= MAX_INT8_WEIGHT; });
-    net.version_ = narrow ? 3 : 2;
-    net.describe();
+    net.version_ = version ? version : narrow ? 3 : 2;
+    const std::vector<std::uint8_t> bytes = net.serialise();
+    net.description_ = "768x" + std::to_string(h) + " SCReLU" + (net.version_ == 3 ? " (int8 first layer)" : "") + ", " +
+                       std::to_string(nb) + " output bucket" + (nb == 1 ? "" : "s") + ", " + with_commas(bytes.size()) +
+                       " bytes, checksum " + hex32(Reader(bytes.data() + bytes.size() - 4, 4).u32());
     return R::success(std::move(net));
-}
-
-void Network::describe() {
-    const std::vector<std::uint8_t> bytes = serialise();
-    const std::size_t nb = std::size_t(buckets_);
-    description_ = "768x" + std::to_string(hidden_) + " SCReLU" + (version_ == 3 ? " (int8 first layer)" : "") + ", " +
-                   std::to_string(nb) + " output bucket" + (nb == 1 ? "" : "s") + ", " + with_commas(bytes.size()) +
-                   " bytes, checksum " + hex32(Reader(bytes.data() + bytes.size() - 4, 4).u32());
 }
 
 std::vector<std::uint8_t> Network::serialise() const {

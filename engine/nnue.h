@@ -89,8 +89,10 @@ public:
     std::int32_t output_bias(int bucket) const { return b2_[std::size_t(bucket)]; }
 
 private:
-    // The description, from the bytes serialise() writes.
-    void describe();
+    // from_weights() with the checks, written as `version` (0: version 3 when every first-layer
+    // weight fits int8, else 2).
+    static Result<Network> build(int hidden, int buckets, std::vector<std::int16_t> w1, std::vector<std::int16_t> b1,
+                                 std::vector<std::int16_t> w2, std::vector<std::int32_t> b2, std::uint32_t version);
 
     int hidden_ = 0, buckets_ = 1;
     std::uint32_t version_ = 2;
