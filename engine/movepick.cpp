@@ -1,5 +1,6 @@
 #include "movepick.h"
 
+#include <cstdint>
 #include <utility>
 
 #include "movegen.h"
@@ -13,9 +14,9 @@ namespace {
 
 // A strict total order, so that the sequence does not depend on how the list was permuted on
 // the way (nor on the generator's order).
-bool ordered_before(int score_a, Move a, int score_b, Move b) {
-    return score_a > score_b || (score_a == score_b && a.raw() < b.raw());
-}
+// Packed into one number: the higher score first, then the lower move bits. One comparison a
+// move instead of two dependent ones, and no hard-to-predict branch in the selection loop.
+std::int64_t order_key(int score, Move m) { return std::int64_t(score) * 65536 + (0xFFFF - m.raw()); }
 
 }  // namespace
 
@@ -110,8 +111,11 @@ void MovePicker::score_noisy() {
 
 Move MovePicker::select(int& begin, int end, int& score) {
     int best = begin;
-    for (int j = begin + 1; j < end; ++j)
-        if (ordered_before(scores_[j], moves_[j], scores_[best], moves_[best])) best = j;
+    std::int64_t best_key = order_key(scores_[begin], moves_[begin]);
+    for (int j = begin + 1; j < end; ++j) {
+        const std::int64_t key = order_key(scores_[j], moves_[j]);
+        if (key > best_key) best_key = key, best = j;
+    }
     std::swap(moves_[begin], moves_[best]);
     std::swap(scores_[begin], scores_[best]);
     score = scores_[begin];
