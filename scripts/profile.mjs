@@ -54,7 +54,7 @@ if (!args.includes('--no-build')) {
     if (r.status !== 0) throw new Error(`${cmd} ${a.join(' ')} failed (${r.status})`);
   };
   console.log('building build-wasm-prof/mainline.js (Release, with function names) ...');
-  run('emcmake', ['cmake', '-S', '.', '-B', profDir, '-DCMAKE_BUILD_TYPE=Release', '-DMAINLINE_WASM_PROFILING=ON']);
+  run('emcmake', ['cmake', '-S', '.', '-B', profDir, '-DCMAKE_BUILD_TYPE=Release', '-DMAINLINE_WASM_PROFILING=ON', `-DMAINLINE_WEB_DIST_DIR=${path.join(profDir, 'dist')}`]);
   run('cmake', ['--build', profDir, '-j', String(os.availableParallelism?.() ?? 2), '--target', 'mainline']);
 }
 const wasmCli = path.join(profDir, 'mainline.js');

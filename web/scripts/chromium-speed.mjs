@@ -22,6 +22,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,22 +41,23 @@ for (let i = 0; i < args.length; i++) {
   }
 }
 if (args.includes('--help')) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 20).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
   process.exit(0);
 }
-/** @param {string} name @param {number} def @param {number} min */
-const intOpt = (name, def, min) => {
+/** @param {string} name @param {number} def @param {number} min @param {number} max */
+const intOpt = (name, def, min, max = Infinity) => {
   const i = args.indexOf(name);
   if (i < 0) return def;
   const v = args[i + 1];
-  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min) {
-    console.error(`chromium-speed: ${name} needs a whole number of at least ${min}, got ${v ?? 'nothing'}`);
+  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    console.error(`chromium-speed: ${name} needs a whole number from ${min}${max < Infinity ? ` to ${max}` : ' up'}, got ${v ?? 'nothing'}`);
     process.exit(2);
   }
   return Number(v);
 };
 const rounds = intOpt('--rounds', 5, 1);
-const depth = intOpt('--depth', 0, 0);
+const depth = intOpt('--depth', 0, 0, 30); // the engine's bench accepts 1-30 (0: its default)
 const warmup = intOpt('--warmup', 1, 0);
 const jsFlagsAt = args.indexOf('--js-flags');
 const jsFlags = jsFlagsAt < 0 ? '' : args[jsFlagsAt + 1];
@@ -81,6 +83,7 @@ const { chromium } = await import('playwright-core');
 // (then the engine worker is bundled again around that module's glue, whose import names differ).
 const root = mkdtempSync(path.join(os.tmpdir(), 'mainline-chromium-speed-'));
 process.on('exit', () => rmSync(root, { recursive: true, force: true }));
+process.on('SIGINT', () => process.exit(130)); // through 'exit', so the copy is removed
 for (const d of ['src', 'test', 'scripts', 'dist', 'package.json']) cpSync(path.join(WEB, d), path.join(root, d), { recursive: true });
 symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
 if (profileMode) {
@@ -115,20 +118,42 @@ mkdirSync(path.join(root, 'speed'));
 writeFileSync(path.join(root, 'speed/page.html'), '<!doctype html><meta charset="utf-8"><title>speed</title>');
 writeFileSync(path.join(root, 'speed/worker.js'), `${load}\npostMessage(engine.bench(${depth}, 1));\n`);
 writeFileSync(path.join(root, 'speed/main.js'), `${load}\nexport const result = engine.bench(${depth}, 1);\n`);
+// Node's places run in a process of their own each time: V8 keeps a compiled module, and its
+// optimised code, for every later compile of the same bytes in a process, so a second run in one
+// process would not be cold.
+writeFileSync(path.join(root, 'speed/node-main.mjs'), "import { result } from './main.js';\nconsole.log(JSON.stringify(result));\n");
+writeFileSync(path.join(root, 'speed/node-package.mjs'), `import { createEngine } from '../src/node.js';
+const e = await createEngine({ build: 'single' });
+for (let i = 0; i < ${warmup}; i++) await e.bench(${depth}, 1);
+console.log(JSON.stringify(await e.bench(${depth}, 1)));
+e.terminate();
+`);
 
 const server = await startServer({ root });
-const DEBUG_PORT = 9300 + (process.pid % 500);
-const browser = await chromium.launch({
+// A port free a moment ago (the system picks it), for the DevTools protocol of this browser only.
+const DEBUG_PORT = profileMode
+  ? await new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    }).on('error', reject);
+  })
+  : 0;
+const launch = () => chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', ...(jsFlags ? [`--js-flags=${jsFlags}`] : []), ...(profileMode ? [`--remote-debugging-port=${DEBUG_PORT}`] : [])],
 });
+// One browser for the profiles (its DevTools port); for timings a fresh browser each time, so that
+// no compiled module is left from an earlier run in a renderer process that is used again.
+const browser = await launch();
 const base = `${server.url}/plain`;
 
 /** Runs `fn` in a fresh page of the served package; closes the page after `after` (if given). */
 async function inPage(/** @type {(page: any) => Promise<any>} */ fn, /** @type {(() => Promise<void>) | null} */ after = null) {
-  const context = await browser.newContext();
+  const own = profileMode ? null : await launch();
+  const context = await (own ?? browser).newContext();
   try {
     const page = await context.newPage();
     await page.goto(`${base}/speed/page.html`);
@@ -137,6 +162,7 @@ async function inPage(/** @type {(page: any) => Promise<any>} */ fn, /** @type {
     return r;
   } finally {
     await context.close();
+    if (own) await own.close();
   }
 }
 const pkgBench = async (/** @type {any} */ page) => page.evaluate(async (/** @type {[number, number, string]} */ [d, w, src]) => {
@@ -147,6 +173,12 @@ const pkgBench = async (/** @type {any} */ page) => page.evaluate(async (/** @ty
   /** @type {any} */ (window).speedEngine = e; // its worker lives on until the page closes, after any profile is taken
   return r;
 }, [depth, warmup, `${base}/src/index.js`]);
+/** The bench's nodes/second from a result the engine returned (an error has none). */
+const npsOf = (/** @type {any} */ r, /** @type {string} */ where) => {
+  if (!r || typeof r.nps !== 'number') throw new Error(`${where}: no bench result (${JSON.stringify(r)})`);
+  return r.nps;
+};
+const nodeRun = (/** @type {string} */ file) => npsOf(JSON.parse(execFileSync(process.execPath, [path.join(root, file)], { encoding: 'utf8' }).trim().split('\n').pop() || 'null'), file);
 const places = {
   native: async () => {
     const out = execFileSync(native, [depth ? `bench ${depth}` : 'bench'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -154,27 +186,15 @@ const places = {
     if (!m) throw new Error(`no nodes/second in native bench output: ${out.slice(-300)}`);
     return Number(m[1]);
   },
-  'Node, main thread': async () => {
-    const { result } = await import(`${pathToFileURL(path.join(root, 'speed/main.js')).href}?${Math.random()}`);
-    return result.nps;
-  },
-  'Node, package': async () => {
-    const { createEngine } = await import(pathToFileURL(path.join(root, 'src/node.js')).href);
-    const e = await createEngine({ build: 'single' });
-    try {
-      for (let i = 0; i < warmup; i++) await e.bench(depth, 1);
-      return (await e.bench(depth, 1)).nps;
-    } finally {
-      e.terminate();
-    }
-  },
-  'Chromium, page main thread': () => inPage(async (page) => (await page.evaluate(async (/** @type {string} */ u) => (await import(u)).result, `${base}/speed/main.js`)).nps),
-  'Chromium, bare Worker': () => inPage(async (page) => (await page.evaluate(() => new Promise((resolve, reject) => {
+  'Node, main thread': async () => nodeRun('speed/node-main.mjs'),
+  'Node, package': async () => nodeRun('speed/node-package.mjs'),
+  'Chromium, page main thread': () => inPage(async (page) => npsOf(await page.evaluate(async (/** @type {string} */ u) => (await import(u)).result, `${base}/speed/main.js`), 'Chromium page')),
+  'Chromium, bare Worker': () => inPage(async (page) => npsOf(await page.evaluate(() => new Promise((resolve, reject) => {
     const w = new Worker('./worker.js', { type: 'module' });
     w.onmessage = (e) => resolve(e.data);
     w.onerror = (e) => reject(new Error(e.message));
-  }))).nps),
-  'Chromium, package': () => inPage(async (page) => (await pkgBench(page)).nps),
+  })), 'Chromium Worker')),
+  'Chromium, package': () => inPage(async (page) => npsOf(await pkgBench(page), 'Chromium package')),
 };
 
 const median = (/** @type {number[]} */ a) => {
@@ -264,7 +284,9 @@ if (!profileMode) {
     /** @type {any} */
     let profile = null;
     const r = await inPage(pkgBench, async () => {
-      await attached;
+      let timer;
+      await Promise.race([attached, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no engine worker appeared to profile within 60 s')), 60000)))]);
+      clearTimeout(timer);
       profile = (/** @type {any} */ (await send('Profiler.stop', {}, session ?? undefined))).profile;
     });
     onEvent = null;
