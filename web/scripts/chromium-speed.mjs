@@ -76,8 +76,7 @@ if (profileMode && typeof WebSocket === 'undefined') {
 const native = path.join(ROOT, 'build/mainline');
 if (!existsSync(native)) throw new Error('build/mainline not found: run `npm run build` first');
 if (!existsSync(path.join(WEB, 'dist/worker.js'))) throw new Error('web/dist/worker.js not found: run `npm run build` first');
-const { startServer, CHROMIUM } = await import(pathToFileURL(path.join(WEB, 'test/server.mjs')).href);
-const { chromium } = await import('playwright-core');
+const { startServer, launchChromium } = await import(pathToFileURL(path.join(WEB, 'test/server.mjs')).href);
 
 // A copy of the package to serve: web/ as built, or with the named profiling module in its dist
 // (then the engine worker is bundled again around that module's glue, whose import names differ).
@@ -139,12 +138,8 @@ const DEBUG_PORT = profileMode
     }).on('error', reject);
   })
   : 0;
-const launch = () => chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', ...(jsFlags ? [`--js-flags=${jsFlags}`] : []), ...(profileMode ? [`--remote-debugging-port=${DEBUG_PORT}`] : [])],
-});
+const launch = async () => (await launchChromium([...(jsFlags ? [`--js-flags=${jsFlags}`] : []),
+  ...(profileMode ? [`--remote-debugging-port=${DEBUG_PORT}`] : [])])).browser;
 // One browser for the profiles (its DevTools port); for timings a fresh browser each time, so that
 // no compiled module is left from an earlier run in a renderer process that is used again.
 const browser = await launch();

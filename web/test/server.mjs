@@ -76,14 +76,15 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // Chromium through playwright-core, using Debian's /usr/bin/chromium rather than a browser that
 // playwright downloads. The flags keep a headless run quiet: no sandbox, GPU, QUIC or background traffic.
 // Every page gets a fresh browser context (empty cache: a cold start).
-export async function launchChromium() {
+// `extraArgs` are added to the flags every script uses (for example --js-flags or a DevTools port).
+export async function launchChromium(/** @type {string[]} */ extraArgs = []) {
   const { chromium } = await import('playwright-core');
   // launch() runs Chromium with a fresh temporary profile (--user-data-dir) of its own
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...extraArgs],
   });
   return { browser, close: () => browser.close() };
 }
