@@ -12,10 +12,9 @@
 // Usage:
 //   mainline_nnue_train [options] DATA_FILE...            train, write the quantised net (--out)
 //   mainline_nnue_train --verify NET.mlnn [FEN ...]        check a net file, print integer evals
-// Options: --hidden H (128) --buckets B (8) --epochs N (10) --batch N (16384) --lr X (0.001) --lambda X (0.75)
-//          --threads N (2) --val-fraction X (0.02) --seed N (1) --max-positions N --mirror
-//          --int8 --out FILE --checkpoint FILE --resume FILE
+//   mainline_nnue_train --help                             the options, with their defaults (Options below)
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -25,6 +24,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <random>
 #include <string>
 #include <string_view>
@@ -630,7 +630,38 @@ int verify(int argc, char** argv) {
     return status;
 }
 
+void print_usage(std::FILE* to) {
+    const Options d;
+    std::fprintf(to,
+                 "usage: mainline_nnue_train [options] DATA_FILE...   (DATA_FILE: .mlpk, .mlpk.gz or FEN | score | result text)\n"
+                 "       mainline_nnue_train --verify NET.mlnn [FEN ...]\n"
+                 "  --hidden H          hidden layer width (%d)\n"
+                 "  --buckets B         output buckets by piece count, 1..%d (%d)\n"
+                 "  --epochs N          passes over the training positions; 0 only measures --init (%d)\n"
+                 "  --batch N           positions a step (%d)\n"
+                 "  --lr X              Adam step size, lowered in steps towards the end (%g)\n"
+                 "  --lambda X          weight of Stockfish's score against the game result, 0..1 (%g)\n"
+                 "  --threads N         1..256; the result depends on it, as on --seed (%d)\n"
+                 "  --val-fraction X    share held out for validation, 0..1 (%g)\n"
+                 "  --seed N            shuffling and initial weights (%llu)\n"
+                 "  --max-positions N   read at most N positions (all)\n"
+                 "  --mirror            also train on every position mirrored left to right\n"
+                 "  --int8              first layer within int8 (a version 3 file, half the bytes)\n"
+                 "  --out NET.mlnn      the quantised network to write\n"
+                 "  --checkpoint FILE   float weights after every epoch; --resume FILE continues from them\n"
+                 "  --init NET.mlnn     start from a network's dequantised weights (widened if --hidden is larger)\n",
+                 d.hidden, nnue::MAX_BUCKETS, d.buckets, d.epochs, d.batch, d.lr, d.lambda, d.threads, d.val_fraction,
+                 static_cast<unsigned long long>(d.seed));
+}
+
 bool parse_options(int argc, char** argv, Options& o) {
+    bool ok = true;
+    // Whole numbers and decimals only: "--epochs ten" or "--lr 1e-3x" is an error naming the
+    // option, not a silent 0.
+    auto bad = [&](const std::string& opt, const char* v, const char* want) {
+        std::fprintf(stderr, "%s: '%s' is not %s\n", opt.c_str(), v, want);
+        ok = false;
+    };
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&]() -> const char* {
@@ -640,16 +671,41 @@ bool parse_options(int argc, char** argv, Options& o) {
             }
             return argv[++i];
         };
-        if (a == "--hidden") o.hidden = std::atoi(value());
-        else if (a == "--buckets") o.buckets = std::atoi(value());
-        else if (a == "--epochs") o.epochs = std::atoi(value());
-        else if (a == "--batch") o.batch = std::atoi(value());
-        else if (a == "--lr") o.lr = std::atof(value());
-        else if (a == "--lambda") o.lambda = std::atof(value());
-        else if (a == "--threads") o.threads = std::atoi(value());
-        else if (a == "--val-fraction") o.val_fraction = std::atof(value());
-        else if (a == "--seed") o.seed = std::strtoull(value(), nullptr, 10);
-        else if (a == "--max-positions") o.max_positions = std::atol(value());
+        auto integer = [&](long lo, long hi) -> long {
+            const char* v = value();
+            char* end = nullptr;
+            errno = 0;
+            const long x = std::strtol(v, &end, 10);
+            if (end == v || *end != '\0' || errno != 0 || x < lo || x > hi) {
+                const std::string want = "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+                bad(a, v, want.c_str());
+                return lo;
+            }
+            return x;
+        };
+        auto decimal = [&](double lo, double hi, bool lo_open, bool hi_open, const char* want) -> double {
+            const char* v = value();
+            char* end = nullptr;
+            const double x = std::strtod(v, &end);
+            if (end == v || *end != '\0' || !std::isfinite(x) || (lo_open ? x <= lo : x < lo) || (hi_open ? x >= hi : x > hi)) {
+                bad(a, v, want);
+                return lo;
+            }
+            return x;
+        };
+        if (a == "--help" || a == "-h") {
+            print_usage(stdout);
+            std::exit(0);
+        } else if (a == "--hidden") o.hidden = static_cast<int>(integer(1, 4096));
+        else if (a == "--buckets") o.buckets = static_cast<int>(integer(1, nnue::MAX_BUCKETS));
+        else if (a == "--epochs") o.epochs = static_cast<int>(integer(0, 100000));
+        else if (a == "--batch") o.batch = static_cast<int>(integer(1, 1 << 24));
+        else if (a == "--lr") o.lr = decimal(0, 1, true, false, "a step size above 0 and at most 1");
+        else if (a == "--lambda") o.lambda = decimal(0, 1, false, false, "a weight from 0 to 1");
+        else if (a == "--threads") o.threads = static_cast<int>(integer(1, 256));
+        else if (a == "--val-fraction") o.val_fraction = decimal(0, 1, false, true, "a fraction from 0 up to (not including) 1");
+        else if (a == "--seed") o.seed = static_cast<std::uint64_t>(integer(0, std::numeric_limits<long>::max()));
+        else if (a == "--max-positions") o.max_positions = integer(0, std::numeric_limits<long>::max());
         else if (a == "--mirror") o.mirror = true;
         else if (a == "--int8") o.int8 = true;
         else if (a == "--out") o.out = value();
@@ -657,25 +713,18 @@ bool parse_options(int argc, char** argv, Options& o) {
         else if (a == "--resume") o.resume = value();
         else if (a == "--init") o.init = value();
         else if (a.rfind("--", 0) == 0) {
-            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            std::fprintf(stderr, "unknown option %s (--help lists them)\n", a.c_str());
             return false;
         } else o.files.push_back(a);
     }
-    if (o.hidden < 1 || o.buckets < 1 || o.buckets > nnue::MAX_BUCKETS || o.epochs < 0 || o.batch < 1 || o.threads < 1 || o.threads > 256 || o.lr <= 0 ||
-        o.lambda < 0 || o.lambda > 1 || o.val_fraction < 0 || o.val_fraction >= 1) {
-        std::fprintf(stderr, "option out of range\n");
-        return false;
-    }
+    if (!ok) return false;
     if (!o.resume.empty() && !o.init.empty()) {
         std::fprintf(stderr, "--resume and --init both give the starting weights: give one\n");
         return false;
     }
     if (o.files.empty()) {
-        std::fprintf(stderr,
-                     "usage: mainline_nnue_train [--hidden H] [--buckets B] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
-                     "         [--threads N] [--val-fraction X] [--seed N] [--max-positions N] [--mirror] [--int8]\n"
-                     "         [--out NET.mlnn] [--checkpoint FILE] [--resume FILE | --init NET.mlnn] DATA_FILE...\n"
-                     "       mainline_nnue_train --verify NET.mlnn [FEN ...]\n");
+        std::fprintf(stderr, "no data files given\n");
+        print_usage(stderr);
         return false;
     }
     return true;
