@@ -137,24 +137,29 @@ together() {  # together <label> <command> [<label> <command>]...: all at once; 
   rm -rf "$dir"
   return $rc
 }
-stage "stress: native UCI 10,000 go/stop cycles with Threads 1 and 2 (build/mainline), and the worker API (vitest), at once" \
-  together "native, Threads 1" "node scripts/stress.mjs --engine build/mainline --cycles 10000" \
-           "native, Threads 2" "node scripts/stress.mjs --engine build/mainline --cycles 10000 --threads 2 --seed 2" \
-           "worker API" "MAINLINE_STRESS=1 npx --no vitest run tests/js/worker-stress.test.mjs"
 # The same under the sanitizers (use-after-free or races on the search thread's data would show
-# here). ASan keeps freed memory in quarantine, so memory is reported, not checked.
+# here). ASan keeps freed memory in quarantine, so memory is reported, not checked. Each sanitizer
+# run follows a native one in the same chain, so the stage keeps the three jobs at a time that the
+# native runs and the worker stress alone had (the worker stress, about 110 s, is the longest; two
+# stages one after the other took 40 s more on 2 cores).
 asan_stress="env ASAN_OPTIONS='${ASAN_OPTIONS:-detect_leaks=1}' UBSAN_OPTIONS='${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}' \
   node scripts/stress.mjs --engine build-asan/mainline --cycles 5000 --max-growth-mb=-1"
 tsan_stress="env TSAN_OPTIONS='${TSAN_OPTIONS:-halt_on_error=1}' \
   node scripts/stress.mjs --engine build-tsan/mainline --cycles 2000 --threads 2 --seed 3 --max-growth-mb=-1"
-if ((ASAN_BUILD && TSAN_BUILD)); then
-  stage "stress: ASan+UBSan UCI 5,000 go/stop cycles and ThreadSanitizer UCI 2,000 with Threads 2, at once" \
-    together "ASan+UBSan (build-asan/mainline)" "$asan_stress" "ThreadSanitizer, Threads 2 (build-tsan/mainline)" "$tsan_stress"
-elif ((ASAN_BUILD)); then
-  stage "stress: ASan+UBSan UCI, 5,000 go/stop cycles (build-asan/mainline)" bash -c "$asan_stress"
-elif ((TSAN_BUILD)); then
-  stage "stress: ThreadSanitizer UCI, 2,000 go/stop cycles with Threads 2 (build-tsan/mainline)" bash -c "$tsan_stress"
+native1="node scripts/stress.mjs --engine build/mainline --cycles 10000"
+native2="node scripts/stress.mjs --engine build/mainline --cycles 10000 --threads 2 --seed 2"
+name1="native Threads 1" name2="native Threads 2" title="native UCI 10,000 go/stop cycles with Threads 1 and 2 (build/mainline)"
+if ((ASAN_BUILD)); then
+  native1="$native1 && echo '--- then ASan+UBSan (build-asan/mainline)' && $asan_stress"
+  name1="$name1, then ASan+UBSan"; title="$title, ASan+UBSan UCI 5,000"
 fi
+if ((TSAN_BUILD)); then
+  native2="$native2 && echo '--- then ThreadSanitizer, Threads 2 (build-tsan/mainline)' && $tsan_stress"
+  name2="$name2, then ThreadSanitizer"; title="$title, ThreadSanitizer UCI 2,000 with Threads 2"
+fi
+stage "stress: $title, and the worker API (vitest), at once" \
+  together "$name1" "$native1" "$name2" "$native2" \
+           "worker API" "MAINLINE_STRESS=1 npx --no vitest run tests/js/worker-stress.test.mjs"
 # libFuzzer (clang, ASan+UBSan, asserts on): FEN, UCI lines, SAN/PGN movetext, perft+search,
 # each for FUZZ_SECONDS from the seed corpus in tests/fuzz/corpus/.
 if ((FUZZ_SECONDS > 0)); then
