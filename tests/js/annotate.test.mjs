@@ -41,6 +41,11 @@ describe('evaluations as text', () => {
     expect(evalFromSearch(report, 'b', 'pvhash')).toEqual({ score: { cp: -50 }, depth: 9, pv: ['e7e5'], pvSan: ['e5'], method: 'pvhash', nodes: 1234 });
     expect(evalFromSearch({ ...report, score: { mate: 2 } }, 'b').score).toEqual({ mate: -2 });
     expect(evalFromSearch({ ...report, score: { mate: 2 } }, 'w').score).toEqual({ mate: 2 });
+    // a level score from Black's side is +0, not -0: a saved analysis must equal its own PGN export
+    // (which writes 0.00 and reads back +0), and toEqual tells -0 from +0
+    expect(evalFromSearch({ ...report, score: { cp: 0 } }, 'b').score).toEqual({ cp: 0 });
+    expect(secondLine({ score: { cp: 0 }, depth: 9 }, 'b').score).toEqual({ cp: 0 });
+    expect(evalFromSearch({ ...report, score: { mate: 0 } }, 'b').score).toEqual({ mate: 0 });
     // a MultiPV 2 report as an Eval's second line
     expect(secondLine({ score: { cp: 20 }, depth: 9, pv: ['d7d5'], pvSan: ['d5'] }, 'b')).toEqual({ score: { cp: -20 }, pv: ['d7d5'], pvSan: ['d5'] });
     expect(secondLine({ score: { mate: 1 }, depth: 3 }, 'w')).toEqual({ score: { mate: 1 }, pv: [], pvSan: [] });

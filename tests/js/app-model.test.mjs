@@ -495,3 +495,15 @@ describe('the practice schedule (model/schedule.js), on a test clock', () => {
     expect(gameErrors(record, tree, ['boris'])).toEqual([]);
   });
 });
+
+describe('scores from the side to move to White', () => {
+  test('Black\'s scores change sign; a level score stays +0 (an export gives back +0, not -0)', async () => {
+    const { whitePov } = await import('../../app/src/model/format.js');
+    expect(whitePov({ cp: 35 }, 'b')).toEqual({ cp: -35 });
+    expect(whitePov({ mate: 3 }, 'b')).toEqual({ mate: -3 });
+    expect(whitePov({ cp: 35 }, 'w')).toEqual({ cp: 35 });
+    expect(whitePov({ cp: 0 }, 'b')).toEqual({ cp: 0 });
+    expect(Object.is(whitePov({ cp: 0 }, 'b').cp, 0)).toBe(true);
+    expect(Object.is(whitePov({ mate: 0 }, 'b').mate, 0)).toBe(true);
+  });
+});

@@ -143,7 +143,9 @@ export function parseEval(text) {
  */
 export function evalFromSearch(report, turn, method) {
   const s = report.score || { cp: 0 };
-  const score = turn === 'w' ? { ...s } : s.mate !== undefined ? { mate: s.mate === 0 ? 0 : -s.mate } : { cp: -s.cp };
+  // `|| 0`: a level score negated is -0, which PGN writes as 0.00 and reads back as +0, so a
+  // saved analysis would no longer equal its own export.
+  const score = turn === 'w' ? { ...s } : s.mate !== undefined ? { mate: -s.mate || 0 } : { cp: -s.cp || 0 };
   /** @type {Eval} */
   const ev = { score, depth: report.depth, pv: [...(report.pv || [])], pvSan: [...(report.pvSan || [])] };
   if (method) ev.method = method;

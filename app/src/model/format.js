@@ -16,8 +16,9 @@ import { expectedScore, formatScore as scoreText } from 'mainline-chess/annotate
  */
 export function whitePov(score, sideToMove) {
   if (!score || sideToMove === 'w') return score;
-  if (score.mate !== undefined) return { mate: -score.mate };
-  return { cp: -(score.cp || 0) };
+  // `|| 0` keeps a level score +0 rather than -0 (which an export would not give back).
+  if (score.mate !== undefined) return { mate: -score.mate || 0 };
+  return { cp: -(score.cp || 0) || 0 };
 }
 
 /**
