@@ -50,6 +50,8 @@ export function formatEval(score: Score): string;
 /** `+0.31`, `-1.20`, `0.00`, `#3`, `#-3`: formatEval with a `+` on White's advantage */
 export function formatScore(score: Score): string;
 export function parseEval(text: string): { score: Score; depth?: number } | null;
+/** A score from the side to move's view (as the engine reports it) as White's; a copy, never `-0`. */
+export function whiteScore(score: Score | { cp?: number; mate?: number }, turn: 'w' | 'b'): Score;
 /** An engine report (side to move's view) as an Eval (White's view). */
 export function evalFromSearch(report: { score: Score | { cp?: number; mate?: number }; depth: number; pv?: string[]; pvSan?: string[]; nodes?: number }, turn: 'w' | 'b', method?: string): Eval;
 /** A search's MultiPV 2 report (side to move's view) as an Eval's `second` (White's view). */

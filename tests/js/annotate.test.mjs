@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import {
   expectedScore, formatEval, judgeMove, JUDGEMENTS, parseEval, parsePgnGames, readComment, writePgn, evalFromSearch, isTerminal, WIN_K, annotatorName,
-  formatScore, secondLine, startFen, mainLine, rosterTags, STANDARD_START,
+  formatScore, secondLine, startFen, mainLine, rosterTags, STANDARD_START, whiteScore,
 } from '../../web/src/annotate.js';
 import { gameReport, pgnJudgement, reportSummary } from '../../web/src/report.js';
 import { parsePgn, exportPgn } from '../../app/src/model/pgn.js';
@@ -46,6 +46,14 @@ describe('evaluations as text', () => {
     expect(evalFromSearch({ ...report, score: { cp: 0 } }, 'b').score).toEqual({ cp: 0 });
     expect(secondLine({ score: { cp: 0 }, depth: 9 }, 'b').score).toEqual({ cp: 0 });
     expect(evalFromSearch({ ...report, score: { mate: 0 } }, 'b').score).toEqual({ mate: 0 });
+    // the one sign flip the package and the app share: a copy, never the argument, never -0
+    const given = { cp: 12 };
+    expect(whiteScore(given, 'w')).toEqual({ cp: 12 });
+    expect(whiteScore(given, 'w')).not.toBe(given);
+    expect(whiteScore(given, 'b')).toEqual({ cp: -12 });
+    expect(whiteScore({ mate: -4 }, 'b')).toEqual({ mate: 4 });
+    expect(Object.is(whiteScore({ cp: 0 }, 'b').cp, 0)).toBe(true);
+    expect(Object.is(whiteScore({ mate: 0 }, 'b').mate, 0)).toBe(true);
     // a MultiPV 2 report as an Eval's second line
     expect(secondLine({ score: { cp: 20 }, depth: 9, pv: ['d7d5'], pvSan: ['d5'] }, 'b')).toEqual({ score: { cp: -20 }, pv: ['d7d5'], pvSan: ['d5'] });
     expect(secondLine({ score: { mate: 1 }, depth: 3 }, 'w')).toEqual({ score: { mate: 1 }, pv: [], pvSan: [] });

@@ -134,6 +134,20 @@ export function parseEval(text) {
 }
 
 /**
+ * A score from the side to move's point of view (as the engine reports it) as White's: the one
+ * place the sign is flipped, for the package and the app alike. A copy, never the argument.
+ * @param {Score | { cp?: number, mate?: number }} score
+ * @param {'w'|'b'} turn the side to move in the scored position
+ * @returns {Score}
+ */
+export function whiteScore(score, turn) {
+  if (turn === 'w') return /** @type {Score} */ ({ ...score });
+  // `|| 0`: a level score negated is -0, which PGN writes as 0.00 and reads back as +0, so a
+  // saved analysis would no longer equal its own export.
+  return score.mate !== undefined ? { mate: -score.mate || 0 } : { cp: -(score.cp || 0) || 0 };
+}
+
+/**
  * An engine report (an iteration or a search result) as an Eval. The engine scores from the side
  * to move's point of view; an Eval is from White's.
  * @param {{ score: Score, depth: number, pv?: string[], pvSan?: string[], nodes?: number }} report
@@ -142,10 +156,7 @@ export function parseEval(text) {
  * @returns {Eval}
  */
 export function evalFromSearch(report, turn, method) {
-  const s = report.score || { cp: 0 };
-  // `|| 0`: a level score negated is -0, which PGN writes as 0.00 and reads back as +0, so a
-  // saved analysis would no longer equal its own export.
-  const score = turn === 'w' ? { ...s } : s.mate !== undefined ? { mate: -s.mate || 0 } : { cp: -s.cp || 0 };
+  const score = whiteScore(report.score || { cp: 0 }, turn);
   /** @type {Eval} */
   const ev = { score, depth: report.depth, pv: [...(report.pv || [])], pvSan: [...(report.pvSan || [])] };
   if (method) ev.method = method;

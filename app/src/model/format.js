@@ -1,7 +1,7 @@
 // Display helpers: scores from White's point of view, node counts, times, SAN lines with move
 // numbers, what each way a principal variation can end means, how the game report's classes
 // look. No chess rules here.
-import { expectedScore, formatScore as scoreText } from 'mainline-chess/annotate';
+import { expectedScore, formatScore as scoreText, whiteScore } from 'mainline-chess/annotate';
 
 /**
  * @typedef {{ cp?: number, mate?: number }} Score
@@ -15,10 +15,7 @@ import { expectedScore, formatScore as scoreText } from 'mainline-chess/annotate
  * @returns {Score}
  */
 export function whitePov(score, sideToMove) {
-  if (!score || sideToMove === 'w') return score;
-  // `|| 0` keeps a level score +0 rather than -0 (which an export would not give back).
-  if (score.mate !== undefined) return { mate: -score.mate || 0 };
-  return { cp: -(score.cp || 0) || 0 };
+  return score ? whiteScore(score, sideToMove) : score;
 }
 
 /**
