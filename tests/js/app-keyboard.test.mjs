@@ -93,8 +93,11 @@ describe.skipIf(!haveBrowser)('the app with the keyboard alone', () => {
       await press(page, '#engine-toggle', 'Enter', { back: true, max: 80 });
       await page.waitForFunction(() => document.body.dataset.engine === 'paused');
       await tabTo(page, '#iterations button.mv', { max: 80 });
-      // ArrowUp to the newest (deepest) line, Home to its first move
+      // ArrowUp to the newest (deepest) line, ArrowDown to the newest exact one (a fail-high or
+      // fail-low row, the newest when the pause comes right after one, may hold a single move),
+      // Home to its first move
       for (let i = 0; i < 60 && !(await page.evaluate(() => document.activeElement.closest('.it-line') === document.querySelector('#iterations .it-line'))); i++) await page.keyboard.press('ArrowUp');
+      for (let i = 0; i < 60 && !(await page.evaluate(() => !!document.activeElement.closest('.it-row.bound-exact'))); i++) await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Home');
       expect(await page.evaluate(() => document.activeElement.closest('.it-line').querySelectorAll('button.mv').length)).toBeGreaterThanOrEqual(2);
       const from = await page.evaluate(() => Number(document.activeElement.dataset.i));
