@@ -295,7 +295,8 @@ describe('options and helpers', () => {
   test('evalTrace: what each piece adds, White’s side; the evaluation is evaluate()’s; none without the network', async () => {
     const pos = { moves: ['e4', 'e5', 'Nf3'] }; // Black to move
     const trace = await engine.evalTrace(pos);
-    expect(trace.eval).toBe(-(await engine.evaluate(pos))); // evaluate() is the side to move's
+    // evaluate() is the side to move's; 0 - x, not -x: an evaluation of 0 would give -0, which toBe tells apart
+    expect(trace.eval).toBe(0 - (await engine.evaluate(pos)));
     expect(trace.pieces).toHaveLength(30);
     expect(trace.pieces[0]).toEqual({ square: 'a1', piece: 'R', value: expect.any(Number) });
     const queen = (p) => trace.pieces.find((x) => x.piece === p).value;
