@@ -44,6 +44,17 @@ async function rows(page) {
 
 const exactDepth = (page) => page.$$eval('[data-testid=iteration-row][data-bound=exact]', (els) => Math.max(0, ...els.map((e) => Number(e.dataset.depth))));
 
+// The text of each element `selector` matches, without the game report's glyphs (?!, ?, ...):
+// the report analyses the game's main line in the background and may mark a move at any time.
+const moveTexts = (page, selector) =>
+  page.$$eval(selector, (els) =>
+    els.map((e) => {
+      const c = /** @type {Element} */ (e.cloneNode(true));
+      c.querySelectorAll('.glyph').forEach((g) => g.remove());
+      return c.textContent;
+    }),
+  );
+
 /** Every line is not empty, legal from its position, and UCI and SAN agree (checked with chess.js). */
 function expectLegalLines(all) {
   let n = 0;
@@ -196,19 +207,9 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       // variation tools: 1. e4 c5 2. c3 d5 becomes the main line; then 2. c3 is deleted
       await page.click('#moves .variation .variation .move:has-text("c3")');
       await page.click('#move-promote');
-      // the moves' text without the game report's glyphs (?!, ?, ...): the report analyses the new
-      // main line in the background and may mark a move before or after these reads
-      const texts = (/** @type {string} */ selector) =>
-        page.$$eval(selector, (els) =>
-          els.map((e) => {
-            const c = /** @type {Element} */ (e.cloneNode(true));
-            c.querySelectorAll('.glyph').forEach((g) => g.remove());
-            return c.textContent;
-          }),
-        );
-      const mainline = () => texts('#moves > .move');
+      const mainline = () => moveTexts(page, '#moves > .move');
       expect(await mainline()).toEqual(['1.e4', 'c5', '2.c3', '2...d5']); // after the variation 2. Nf3 d6
-      expect((await texts('#moves .variation.block'))[0]).toBe('1...e52.Nf3Nc63.Bb5a64.Ba4Nf6');
+      expect((await moveTexts(page, '#moves .variation.block'))[0]).toBe('1...e52.Nf3Nc63.Bb5a64.Ba4Nf6');
       await page.click('#move-delete');
       expect(await page.textContent('#moves .move.current')).toContain('c5');
       expect(await mainline()).toEqual(['1.e4', 'c5', '2.Nf3', 'd6']);
@@ -242,15 +243,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
       // the focus starts on a1 (White at the bottom): d7 is 3 right, 6 up; d5 two more up
       for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter', 'ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(k);
       await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.ply === '2');
-      // without the game report's glyphs, which the background report may add at any time
-      const moves = await page.$$eval('#moves .move', (els) =>
-        els.map((e) => {
-          const c = /** @type {Element} */ (e.cloneNode(true));
-          c.querySelectorAll('.glyph').forEach((g) => g.remove());
-          return c.textContent;
-        }),
-      );
-      expect(moves).toEqual(['1.Nf3', 'd5']);
+      expect(await moveTexts(page, '#moves .move')).toEqual(['1.Nf3', 'd5']);
 
       // promotion: the picker appears, the knight is chosen
       const PROMO = '8/4P1k1/8/8/8/8/6K1/8 w - - 0 1';
