@@ -320,7 +320,7 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
           { timeout: 20000 },
         );
       }
-      const sans = await page.$$eval('#moves .move', (els) => els.map((e) => e.textContent.replace(/^\d+\.+/, '')));
+      const sans = (await moveTexts(page, '#moves .move')).map((t) => t.replace(/^\d+\.+/, ''));
       expect(sans.length).toBe(6);
       expect([sans[0], sans[2], sans[4]]).toEqual(humanMoves);
       const replay = new Chess();
