@@ -193,11 +193,15 @@ stage "build the board app (app/dist, vite build when stale)" node app/server.mj
 # test is run once more, alone: the browser tests drive a live engine, and under this run's load a
 # test has read the page mid-update four times (each then fixed in the test). The stage passes only
 # if that second run passes, and the summary still names the first failure, so nothing is hidden.
+note_failures() {  # note_failures <prefix> <vitest JSON report>: one summary note per failed test
+  local line
+  while IFS= read -r line; do notes+=("$1: $line"); done < <(node scripts/vitest-failures.mjs "$2")
+}
 vitest_all() {
-  local report=build/vitest-report.json again=build/vitest-again.json files=() line
+  local report=build/vitest-report.json again=build/vitest-again.json files=()
   rm -f "$report" "$again"
   npx --no vitest run --dir tests/js --reporter=default --reporter=json --outputFile.json="$report" && return 0
-  while IFS= read -r line; do notes+=("vitest failed: $line"); done < <(node scripts/vitest-failures.mjs "$report")
+  note_failures "vitest failed" "$report"
   mapfile -t files < <(node scripts/vitest-failures.mjs --files "$report")
   if ((${#files[@]} == 0)); then
     notes+=("vitest failed with no failed test named (an error outside the tests: see vitest's own output)")
@@ -208,7 +212,7 @@ vitest_all() {
     notes+=("vitest: those passed when run again alone (flaky under load: fix the test)")
     return 0
   fi
-  while IFS= read -r line; do notes+=("vitest failed again: $line"); done < <(node scripts/vitest-failures.mjs "$again")
+  note_failures "vitest failed again" "$again"
   return 1
 }
 stage "vitest (tests/js)" vitest_all
