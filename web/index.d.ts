@@ -97,7 +97,8 @@ export interface SearchLimits {
   movestogo?: number;
   /** Search for a mate in this many moves. */
   mate?: number;
-  /** Do not end before stop() (even at the maximum depth). */
+  /** Do not end before stop() (even at the maximum depth). Without this or another limit that
+   * ends the search (depth, nodes, movetime, a clock, mate), DEFAULT_SEARCH_LIMITS apply. */
   infinite?: boolean;
   /** Lines to report for this search only (the MultiPV option otherwise; same range). */
   multipv?: number;
@@ -117,16 +118,30 @@ export interface SearchResult {
   pvSan: string[];
   pvEnd: PvEnd;
   nodes: number;
-  /** True when the search ended because of stop(), a new analyze() or another call. */
+  /** True when the search ended because of stop() or a new analyze() (calls made meanwhile only
+   * suspend it: it goes on after them). */
   stopped: boolean;
+  /** Why a stopped search ended: 'stop' (stop(), or leaving a `for await` loop) or 'replaced'
+   * (a new analyze() on the same engine). Absent when the search reached its limits. */
+  stoppedBy?: 'stop' | 'replaced';
 }
+
+/** Where a search given no limit that ends it stops by itself: { depth: 22, movetime: 20000 }. */
+export const DEFAULT_SEARCH_LIMITS: Readonly<{ depth: number; movetime: number }>;
 
 export interface AnalyzeOptions {
   /** Called with every iteration as it arrives (in addition to the async iterator). */
   onInfo?: (info: IterationInfo) => void;
+  /** Stops the search when aborted; its result then rejects with the signal's reason (an
+   * AbortError unless the signal gave another). */
+  signal?: AbortSignal;
 }
 
-/** A running search. Iterate it with `for await`; leaving the loop early stops the search. */
+/**
+ * A running search. Iterate it with `for await`; leaving the loop early stops the search. If it
+ * fails while no one holds its `result` or iterates it (only `onInfo` follows it), the engine
+ * reports the error as an 'error' event (on the console where no one listens).
+ */
 export interface Analysis extends AsyncIterableIterator<IterationInfo> {
   /** Resolves when the search ends (with a best move whenever there is a legal move). */
   readonly result: Promise<SearchResult>;
@@ -243,11 +258,26 @@ export interface EngineOptions {
   /** stopMode 'sab': if a stopped search has not answered after this long (a busy or stuck
    * worker), the worker is restarted as in 'terminate' mode (default 2000 ms). */
   stopTimeoutMs?: number;
-  /** Browser only: where the worker script and the .wasm are (default: next to the package's
-   * files; for the threaded build: dist/worker-mt.js, which loads dist/mainline_web_mt.js, and
-   * mainline_web_mt.worker.js for the helper threads, from the same folder). */
+  /**
+   * The folder of the package's dist/ files (worker.js, mainline_web.wasm, worker-mt.js,
+   * mainline_web_mt.js, mainline_web_mt.worker.js, mainline_web_mt.wasm), when they are not
+   * where the package's code is: a CDN's
+   * (`https://cdn.jsdelivr.net/npm/mainline-chess@VERSION/dist/`) or wherever a site copied
+   * them. Relative to the page. Workers from another origin are started through a one-line
+   * module of the page's (the page's CSP must allow `blob:` workers then).
+   */
+  baseUrl?: string | { readonly href: string };
+  /** The single-threaded build's worker script and .wasm (giving either picks that build). For
+   * the threaded build's files use baseUrl. */
   workerUrl?: string | { readonly href: string };
   wasmUrl?: string | { readonly href: string };
+}
+
+/** createUciWorker's options. */
+export interface UciWorkerOptions extends Pick<EngineOptions, 'stopMode' | 'build' | 'baseUrl' | 'workerUrl' | 'wasmUrl'> {
+  /** Crashes after which the worker is started again (default 3). After the last, every
+   * command is still answered: `readyok`, `uciok`, `bestmove (none)` and an error line. */
+  maxRestarts?: number;
 }
 
 export type EngineErrorCode = 'INPUT' | 'CRASHED' | 'TERMINATED' | 'TIMEOUT';
@@ -278,8 +308,10 @@ export interface Engine {
   /** The engine's options as it declares them, in the order of the UCI `uci` listing. */
   readonly options: readonly OptionDeclaration[];
 
-  /** Starts a search (a running one is stopped first). No limits: until stop() or the maximum depth.
-   * Never throws: bad arguments give an Analysis whose result rejects. */
+  /** Starts a search (a running one is stopped first). Without a limit that ends it,
+   * DEFAULT_SEARCH_LIMITS; `infinite: true`: until stop(). A call (legalMoves, setOption, ...)
+   * made meanwhile suspends the search, is answered, and the search goes on with what is left of
+   * its limits. Never throws: bad arguments give an Analysis whose result rejects. */
   analyze(position: Position, limits?: SearchLimits, options?: AnalyzeOptions): Analysis;
   bestMove(position: Position, limits?: SearchLimits, options?: AnalyzeOptions): Promise<SearchResult>;
   /** Stops the running search; resolves with its result, or null when nothing was running. */
@@ -319,7 +351,9 @@ export interface Engine {
   /** Ends the worker; pending calls reject with code 'TERMINATED'. */
   terminate(): void;
 
-  /** 'error': the worker crashed (trap, out of memory, failed to load) or stopped answering. 'restart': restarted. */
+  /** 'error': the worker crashed (trap, out of memory, failed to load) or stopped answering, or an
+   * analysis failed that no one holds (see Analysis). 'restart': restarted. Where nothing
+   * listens for 'error', it goes to the console (and the page's `error` event in browsers). */
   on(type: 'error', listener: (error: EngineError) => void): this;
   on(type: 'restart', listener: (event: object) => void): this;
   off(type: 'error' | 'restart', listener: (...args: any[]) => void): this;
@@ -349,4 +383,4 @@ export interface UciWorker {
   terminate(): void;
 }
 
-export function createUciWorker(options?: Pick<EngineOptions, 'stopMode' | 'build' | 'workerUrl' | 'wasmUrl'>): UciWorker;
+export function createUciWorker(options?: UciWorkerOptions): UciWorker;

@@ -11,3 +11,5 @@ export const PIECE_COLOURS: Readonly<Record<PieceColour, { readonly fill: string
 export const PIECE_TYPES: readonly PieceType[];
 /** One piece as SVG markup (`<g>...</g>`) for a 40x40 tile; `id` names the outer `<g>`. */
 export function pieceSvg(colour: PieceColour, type: PieceType, id?: string): string;
+/** The same piece as SVG DOM nodes (a `<g>`), made without markup (Trusted Types allow it). */
+export function pieceElement(doc: Document, colour: PieceColour, type: PieceType): SVGGElement;

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
-import { createEngine, EngineError } from '../../web/src/node.js';
+import { createEngine, createUciWorker, DEFAULT_SEARCH_LIMITS, EngineError } from '../../web/src/node.js';
+import { crashForTesting } from '../../web/src/client.js';
 import { LEVEL_TABLE } from '../../app/src/model/level-table.js';
 
 // UCI_Elo's range: the limited levels of the generated table (engine/level_table.h is the same)
@@ -189,19 +190,128 @@ describe('stop', () => {
     }
   }, 30000);
 
-  test('a new analyze cancels the previous one cleanly; calls stop a running search', async () => {
+  test('a new analyze cancels the previous one cleanly, and says so', async () => {
     const first = engine.analyze('startpos', { infinite: true });
     await sleep(50);
     const second = engine.analyze(KIWIPETE, { depth: 5 });
     const r1 = await first.result;
-    expect(r1.stopped).toBe(true);
+    expect(r1).toMatchObject({ stopped: true, stoppedBy: 'replaced' });
     expect(r1.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]/);
-    expect((await second.result).depth).toBe(5);
-    const third = engine.analyze('startpos', { infinite: true });
-    await sleep(50);
-    expect(await engine.evaluate('startpos')).toBeTypeOf('number');
-    expect((await third.result).stopped).toBe(true);
+    const r2 = await second.result;
+    expect(r2.depth).toBe(5);
+    expect(r2.stopped).toBe(false);
+    expect(r2.stoppedBy).toBeUndefined();
     expect(await engine.stop()).toBe(null); // nothing running
+  });
+
+  // A call made while a search runs is answered at once, and the search goes on from where it
+  // was (it used to end the search, which then read "stopped").
+  test.each(['sab', 'terminate'])('calls during a search are answered and the search goes on (stopMode %s)', async (stopMode) => {
+    const e = stopMode === 'sab' ? engine : await createEngine({ stopMode });
+    try {
+      const infos = [];
+      const a = e.analyze(KIWIPETE, { infinite: true }, { onInfo: (i) => infos.push(i) });
+      while (!infos.some((i) => i.depth >= 6)) await sleep(10);
+      const before = infos.length;
+      const t = performance.now();
+      const [legal, value, info] = await Promise.all([e.legalMoves('startpos'), e.evaluate('startpos'), e.positionInfo(KIWIPETE)]);
+      const callMs = performance.now() - t;
+      expect(legal).toHaveLength(20);
+      expect(value).toBeTypeOf('number');
+      expect(info.status).toBe('ongoing');
+      await e.setOption('MultiPV', 1);
+      expect(a.done).toBe(false);
+      // the search goes on: deeper iterations arrive after the calls, counting on from before
+      const reached = infos.at(-1).depth;
+      while (!infos.slice(before).some((i) => i.depth > reached + 1)) await sleep(10);
+      const depths = infos.filter((i) => i.bound === 'exact' && i.multipv === 1).map((i) => i.depth);
+      expect(depths).toEqual([...depths].sort((x, y) => x - y)); // never back to depth 1
+      expect(new Set(depths).size).toBe(depths.length);
+      const nodes = infos.map((i) => i.nodes);
+      expect(nodes).toEqual([...nodes].sort((x, y) => x - y));
+      const r = await a.stop();
+      expect(r).toMatchObject({ stopped: true, stoppedBy: 'stop' });
+      expect(r.depth).toBeGreaterThanOrEqual(reached);
+      console.log(`calls during a search (${stopMode}): answered in ${callMs.toFixed(1)} ms, the search went on to depth ${r.depth}`);
+    } finally {
+      if (e !== engine) e.terminate();
+    }
+  }, 30000);
+
+  test('limits left after a suspension: a movetime search still ends near its time, a nodes search at its nodes', async () => {
+    const t = performance.now();
+    const timed = engine.analyze(KIWIPETE, { movetime: 600 });
+    await sleep(150);
+    await engine.legalMoves(KIWIPETE);
+    await sleep(150);
+    await engine.evaluate(KIWIPETE);
+    const r = await timed.result;
+    const ms = performance.now() - t;
+    expect(r.stopped).toBe(false);
+    expect(ms).toBeGreaterThan(300); // (the engine may end a movetime search before its last iteration)
+    expect(ms).toBeLessThan(2500);
+    const counted = engine.analyze(KIWIPETE, { nodes: 200000 });
+    await sleep(30);
+    await engine.legalMoves('startpos');
+    const rn = await counted.result;
+    expect(rn.nodes).toBeGreaterThan(150000);
+    expect(rn.nodes).toBeLessThan(260000);
+  }, 30000);
+
+  test('a search without a limit that ends it stops by itself (DEFAULT_SEARCH_LIMITS); infinite does not', async () => {
+    expect(DEFAULT_SEARCH_LIMITS).toEqual({ depth: 22, movetime: 20000 });
+    const r = await engine.bestMove('8/8/8/4k3/8/8/3K4/7R w - - 0 1', { multipv: 1 });
+    expect(r.stopped).toBe(false);
+    expect(r.depth).toBeLessThanOrEqual(22);
+    const endless = engine.analyze('8/8/8/4k3/8/8/3K4/7R w - - 0 1', { infinite: true });
+    await sleep(300);
+    expect(endless.done).toBe(false);
+    expect((await endless.stop()).stopped).toBe(true);
+  }, 30000);
+
+  test('an AbortSignal stops the search and rejects its result with the reason', async () => {
+    const controller = new AbortController();
+    const a = engine.analyze(KIWIPETE, { infinite: true }, { signal: controller.signal });
+    await sleep(100);
+    controller.abort();
+    await expect(a.result).rejects.toMatchObject({ name: 'AbortError' });
+    await expect((async () => {
+      for await (const info of a) expect(info.depth).toBeGreaterThan(0); // what came before, then the error
+    })()).rejects.toMatchObject({ name: 'AbortError' });
+    const reason = new Error('the user left');
+    const b = engine.analyze(KIWIPETE, { infinite: true }, { signal: AbortSignal.abort(reason) });
+    await expect(b.result).rejects.toBe(reason);
+    const timed = engine.bestMove(KIWIPETE, { infinite: true }, { signal: AbortSignal.timeout(200) });
+    await expect(timed).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(engine.bestMove('startpos', { depth: 2 }, { signal: 'no' })).rejects.toThrow(/signal must be an AbortSignal/);
+    expect((await engine.bestMove('startpos', { depth: 3 })).depth).toBe(3); // the engine goes on
+  });
+
+  test('an analysis followed only through onInfo does not drop its error: the engine reports it', async () => {
+    const e = await createEngine();
+    try {
+      const reported = [];
+      e.on('error', (err) => reported.push(err.message));
+      e.analyze('not a fen', { depth: 3 }, { onInfo: () => {} });
+      e.analyze('startpos', { depth: 'x' }, { onInfo: () => {} });
+      for (let i = 0; i < 100 && reported.length < 2; i++) await sleep(10);
+      expect(reported.sort()).toEqual([expect.stringMatching(/bad FEN/), expect.stringMatching(/depth must be a number/)]);
+      // one whose result is held reports nothing more
+      const held = e.analyze('not a fen either');
+      await expect(held.result).rejects.toThrow(/bad FEN/);
+      await sleep(20);
+      expect(reported).toHaveLength(2);
+    } finally {
+      e.terminate();
+    }
+  });
+
+  test('the analysis shows no internals: only the iterator, result, stop() and done', async () => {
+    const a = engine.analyze('startpos', { depth: 3 });
+    await a.result;
+    expect(Object.keys(a)).toEqual([]);
+    expect(Object.getOwnPropertyNames(Object.getPrototypeOf(a)).sort()).toEqual(['constructor', 'done', 'next', 'result', 'return', 'stop']);
+    expect(Object.keys(engine).filter((k) => !k.startsWith('on'))).toEqual([]);
   });
 });
 
@@ -230,6 +340,12 @@ describe('errors', () => {
     await rejects(engine.validateFen('xyz'), /^bad FEN: /);
     await rejects(engine.perft('startpos', 0), /perft depth/);
     await rejects(engine.toSan('startpos', ['e2e4', 'e2e4']), /move 2/);
+    // createEngine's own options: an unknown one is refused by name, not ignored
+    await rejects(createEngine({ workerURL: '/w.js' }), /unknown createEngine option 'workerURL' \(known: .*baseUrl.*\)/);
+    await rejects(createEngine({ autoRestart: 'yes' }), /autoRestart must be true or false/);
+    await rejects(createEngine({ callTimeoutMs: -1 }), /callTimeoutMs must be a number of 0 or more/);
+    await rejects(createEngine({ options: 'Hash=8' }), /options must be an object/);
+    expect(() => createUciWorker({ stopmode: 'sab' })).toThrow(/unknown createUciWorker option 'stopmode'/);
     const analysis = engine.analyze('not a fen');
     await rejects(analysis.result, /bad FEN/);
     await expect(analysis.next()).rejects.toThrow(/bad FEN/);
@@ -347,10 +463,11 @@ describe('several engines, crashes, terminate', () => {
       const events = [];
       e.on('error', (err) => events.push(err.code));
       const running = e.analyze('startpos', { depth: 30 });
-      const crash = await e._crashForTesting(kind).then(() => null, (err) => err);
+      const crash = await crashForTesting(e, kind).then(() => null, (err) => err);
       expect(crash).toBeInstanceOf(EngineError);
       expect(crash.code).toBe('CRASHED');
-      expect((await running.result).stopped).toBe(true); // the call stopped it before the crash
+      // the call suspended the search, which the crash then ended
+      await expect(running.result).rejects.toMatchObject({ code: 'CRASHED' });
       expect(events).toEqual(['CRASHED']);
       expect(e.state).toBe('crashed');
       await expect(e.bestMove('startpos', { depth: 2 })).rejects.toMatchObject({ code: 'CRASHED' });
@@ -367,7 +484,7 @@ describe('several engines, crashes, terminate', () => {
   test('autoRestart, and terminate rejects pending work', async () => {
     const e = await createEngine({ autoRestart: true });
     const restarted = new Promise((r) => e.on('restart', r));
-    await e._crashForTesting('trap').catch(() => {});
+    await crashForTesting(e, 'trap').catch(() => {});
     await restarted;
     expect((await e.bestMove('startpos', { depth: 2 })).depth).toBe(2);
     const pending = e.analyze('startpos', { infinite: true });

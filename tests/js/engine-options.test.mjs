@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { createEngine, EngineError } from '../../web/src/node.js';
+import { crashForTesting } from '../../web/src/client.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -124,7 +125,7 @@ describe('VerifyPv in the structured API', () => {
       const first = [];
       await e.bestMove('startpos', { depth: 5 }, { onInfo: (i) => first.push(i) });
       expect(first.filter((i) => i.bound === 'exact').every((i) => i.pvCheck?.ok === true)).toBe(true);
-      await e._crashForTesting('trap').catch(() => {});
+      await crashForTesting(e, 'trap').catch(() => {});
       await e.restart();
       const again = [];
       await e.bestMove('startpos', { depth: 4 }, { onInfo: (i) => again.push(i) });

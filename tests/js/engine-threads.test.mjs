@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import { createEngine, createUciWorker, EngineError } from '../../web/src/node.js';
+import { crashForTesting } from '../../web/src/client.js';
 import { expectLegalLine } from './legal-line.mjs';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -104,9 +105,10 @@ describe('the threaded build in Node', () => {
       e.on('error', (err) => errors.push(err.code));
       const running = e.analyze('startpos', { depth: 40 });
       await sleep(100);
-      const crash = await e._crashForTesting('trap').then(() => null, (err) => err);
+      const crash = await crashForTesting(e, 'trap').then(() => null, (err) => err);
       expect(crash.code).toBe('CRASHED');
-      expect((await running.result).stopped).toBe(true);
+      // the call suspended the search, which the crash then ended
+      await expect(running.result).rejects.toMatchObject({ code: 'CRASHED' });
       expect(errors).toEqual(['CRASHED']);
       await e.restart();
       expect(e.threads).toBe(2);

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createUciWorker } from '../../web/src/node.js';
+import { crashUciForTesting } from '../../web/src/client.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'web/bin/mainline-uci.js');
@@ -52,6 +53,46 @@ afterEach(() => {
 });
 
 describe.each(['sab', 'terminate'])('UciWorker, stopMode %s', (stopMode) => {
+  // A GUI waits for bestmove and readyok: after its last restart the worker still answers them
+  // (it used to fall silent after its fourth crash).
+  test('crashes: restarted up to maxRestarts, then every command answered, none left waiting', async () => {
+    const w = createUciWorker({ stopMode, maxRestarts: 1 });
+    started.push(w);
+    const out = collector(w);
+    const errors = [];
+    w.addEventListener('error', (e) => errors.push(e.code));
+    w.postMessage('uci');
+    await out.until(/^uciok$/);
+    w.postMessage('position startpos moves e2e4');
+    await w.whenIdle();
+    // (a search keeps the worker busy: the crash goes first, and the search sent after it is
+    // the one the crash leaves owing a move)
+    crashUciForTesting(w, 'trap');
+    w.postMessage('go infinite');
+    await out.until(/^bestmove \(none\)$/); // the search owed a move; the worker restarts
+    w.postMessage('isready');
+    await out.until(/^readyok$/);
+    w.postMessage('go depth 3');
+    await out.until(/^bestmove [a-h][1-8]/); // restarted with the position it had
+    await w.whenIdle();
+    crashUciForTesting(w, 'abort');
+    w.postMessage('go infinite');
+    const last = await out.until(/^bestmove \(none\)$/);
+    expect(last.some((l) => /^info string error: engine crashed/.test(l))).toBe(true);
+    expect(errors).toEqual(['CRASHED', 'CRASHED']);
+    // no more restarts, and no silence: each command gets what a GUI waits for
+    w.postMessage('isready');
+    await out.until(/^readyok$/);
+    w.postMessage('go depth 5');
+    const go = await out.until(/^bestmove \(none\)$/);
+    expect(go[0]).toMatch(/^info string error: the engine crashed 2 times and is not restarted/);
+    w.postMessage('uci');
+    await out.until(/^uciok$/);
+    w.postMessage('position startpos');
+    await out.until(/^info string error: the engine crashed/);
+    await w.whenIdle();
+  }, 30000);
+
   test('scripted session: handshake, errors, position, search, stop, isready while searching', async () => {
     const w = createUciWorker({ stopMode });
     started.push(w);

@@ -1,8 +1,11 @@
 // Platform-independent client of the engine worker (see worker-core.js for the protocol).
 // index.js (browsers) and node.js (Node) bind it to a platform:
-//   { name, sharedMemory: boolean, defaultThreads(): number, urls?(build): object (where the
-//     worker finds the build's other files), compile(opts, build): Promise<WebAssembly.Module>,
-//     spawn(opts, build): { post(msg), onMessage(fn), onError(fn), terminate(), ref(), unref() } }
+//   { name, sharedMemory: boolean, sharedBuffer(bytes): SharedArrayBuffer, defaultThreads(): number,
+//     urls?(opts, build): object (where the worker finds the build's other files),
+//     compile(opts, build): Promise<WebAssembly.Module>,
+//     spawn(opts, build): { post(msg), onMessage(fn), onError(fn), terminate(), ref(), unref() },
+//     optionNames: string[] (the createEngine options it reads beyond the common ones),
+//     report(error): void (an error nobody listens for: to the console or the page's error event) }
 // with build 'threaded' (Emscripten pthreads: needs shared memory) or 'single'.
 //
 // Stopping a search that runs synchronously in a worker (docs: web/README.md):
@@ -11,10 +14,27 @@
 //   stopMode 'terminate'  the worker is terminated and a new one is started from the cached
 //                         WebAssembly.Module; the best move is the last completed iteration's.
 //                         Works everywhere; loses the hash table (options are replayed).
+//
+// A call (legalMoves, setOption, ...) made while a search runs does not end it: the search is
+// suspended (stopped as above), the call answered, and the search resumed with what is left of
+// its limits; its iterations go on in the same Analysis, from the depth it had reached.
+import { DEFAULT_SEARCH_LIMITS } from './limits.js';
 
 const INFO_BUFFER_LIMIT = 4096;
 const NUMERIC_LIMITS = ['depth', 'nodes', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo', 'mate'];
+/** The limits that end a search by themselves (without them: DEFAULT_SEARCH_LIMITS). */
+const ENDING_LIMITS = ['depth', 'nodes', 'movetime', 'wtime', 'btime', 'mate'];
 const TIMED_CALLS = new Set(['setOption', 'uciOptions', 'newGame', 'evaluate', 'evalTrace', 'legalMoves', 'positionInfo', 'validateFen', 'convert', 'lineFacts']);
+// How long a suspended search waits for the next call before it resumes, by stop mode. With
+// 'terminate' each suspension costs a new worker (and the hash table): a caller that asks several
+// things one after another (the element asks three before it searches) should cost one.
+const RESUME_DELAY_MS = { sab: 0, terminate: 150 };
+
+/** The options createEngine and createUciWorker read on every platform (each platform adds its own). */
+const COMMON_ENGINE_OPTIONS = ['stopMode', 'build', 'options', 'autoRestart', 'initTimeoutMs', 'callTimeoutMs', 'stopTimeoutMs', 'baseUrl', 'workerUrl', 'wasmUrl'];
+const COMMON_UCI_OPTIONS = ['stopMode', 'build', 'baseUrl', 'workerUrl', 'wasmUrl', 'maxRestarts'];
+/** How many crashes a UciWorker restarts after; then it answers every command with an error. */
+const DEFAULT_MAX_RESTARTS = 3;
 
 /** An error from the engine: code INPUT (bad FEN, move, option or limit: the engine's own
  * message), CRASHED, TERMINATED or TIMEOUT. */
@@ -30,6 +50,27 @@ const handled = (p) => {
   p.catch(() => {});
   return p;
 };
+const rejected = (e) => handled(Promise.reject(e));
+
+// Refuses options no one reads, by name (a misspelt `workerURL` would otherwise be ignored), and
+// checks the types of the common ones.
+function checkOptions(opts, known, what) {
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw new EngineError(`${what} options must be an object`);
+  const unknown = Object.keys(opts).filter((k) => !known.includes(k));
+  if (unknown.length)
+    throw new EngineError(`unknown ${what} option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')} (known: ${known.join(', ')})`);
+  for (const k of ['initTimeoutMs', 'callTimeoutMs', 'stopTimeoutMs', 'maxRestarts'])
+    if (opts[k] !== undefined && !(typeof opts[k] === 'number' && opts[k] >= 0 && Number.isFinite(opts[k])))
+      throw new EngineError(`${what} option ${k} must be a number of 0 or more, not ${JSON.stringify(opts[k])}`);
+  if (opts.autoRestart !== undefined && typeof opts.autoRestart !== 'boolean') throw new EngineError(`${what} option autoRestart must be true or false`);
+  if (opts.options !== undefined && (opts.options === null || typeof opts.options !== 'object' || Array.isArray(opts.options)))
+    throw new EngineError(`${what} option options must be an object of UCI option values, e.g. { Hash: 64 }`);
+  for (const k of ['baseUrl', 'workerUrl', 'wasmUrl'])
+    if (opts[k] !== undefined && typeof opts[k] !== 'string' && !(opts[k] && typeof opts[k].href === 'string'))
+      throw new EngineError(`${what} option ${k} must be a URL (a string or a URL object)`);
+  if ((opts.workerUrl !== undefined || opts.wasmUrl !== undefined) && opts.build === 'threaded')
+    throw new EngineError(`${what} options workerUrl and wasmUrl name the single-threaded build's files; for the threaded build give baseUrl, the folder of every file in the package's dist/`);
+}
 
 // A choice between a way that needs shared memory and one that does not: 'auto' takes the first
 // wherever there is shared memory; asking for it where there is none is an error naming why.
@@ -43,8 +84,10 @@ function chooseShared(platform, what, requested, shared, unshared) {
 
 // How stop() reaches a running search: a flag in shared memory, or terminating the worker.
 const defaultStopMode = (platform, requested = 'auto') => chooseShared(platform, 'stopMode', requested, 'sab', 'terminate');
-// Which build a new engine runs: the threaded one wherever there is shared memory.
-const chooseBuild = (platform, requested = 'auto') => chooseShared(platform, 'build', requested, 'threaded', 'single');
+// Which build a new engine runs: the threaded one wherever there is shared memory, unless the
+// single build's files were named (workerUrl, wasmUrl).
+const chooseBuild = (platform, opts) =>
+  chooseShared(platform, 'build', opts.build ?? (opts.workerUrl !== undefined || opts.wasmUrl !== undefined ? 'single' : 'auto'), 'threaded', 'single');
 
 // { fen, moves } from a FEN string, 'startpos', or { fen?, moves? }.
 function normalizePosition(position) {
@@ -57,6 +100,13 @@ function normalizePosition(position) {
   if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string' || !m.trim() || /\s/.test(m.trim())))
     throw new EngineError('position.moves must be an array of moves (UCI or SAN strings)');
   return { fen: fen.trim() || 'startpos', moves: moves.map((m) => m.trim()) };
+}
+
+// The side to move of a normalised position (for the clock a resumed search has used).
+function sideToMove(pos) {
+  const field = pos.fen === 'startpos' ? 'w' : pos.fen.split(/\s+/)[1];
+  const first = field === 'b' ? 'b' : 'w';
+  return pos.moves.length % 2 ? (first === 'w' ? 'b' : 'w') : first;
 }
 
 // Search limits -> arguments of a UCI `go` (validated by the engine's own parser).
@@ -87,6 +137,24 @@ function limitsToGo(limits = {}) {
   return { go: go.join(' '), multipv, searchmoves };
 }
 
+/** The limits a search runs under: the caller's, or DEFAULT_SEARCH_LIMITS added where none ends it. */
+function withDefaultLimits(limits) {
+  if (limits === null || typeof limits !== 'object') return limits; // limitsToGo says what is wrong
+  const ends = ENDING_LIMITS.some((k) => limits[k] !== undefined) || limits.infinite === true;
+  return ends ? limits : { ...limits, ...DEFAULT_SEARCH_LIMITS };
+}
+
+// What is left of a search's limits after it has run `nodes` nodes for `ms` milliseconds (a
+// suspended search resumes with these).
+function remainingLimits(limits, nodes, ms, turn) {
+  const left = { ...limits };
+  if (typeof left.nodes === 'number') left.nodes = Math.max(1, left.nodes - nodes);
+  if (typeof left.movetime === 'number') left.movetime = Math.max(1, Math.round(left.movetime - ms));
+  const clock = turn === 'w' ? 'wtime' : 'btime';
+  if (typeof left[clock] === 'number') left[clock] = Math.max(1, Math.round(left[clock] - ms));
+  return left;
+}
+
 // The option declarations a worker reports when it is ready, made read-only for callers.
 function freezeOptions(list) {
   return Object.freeze(list.map((o) => Object.freeze(o.vars ? { ...o, vars: Object.freeze([...o.vars]) } : { ...o })));
@@ -100,6 +168,12 @@ function optionValue(value) {
   if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return String(value);
   throw new EngineError('an option value is a string, number or boolean');
 }
+
+// A listener's exception must not stop the others, nor the engine: it is thrown on its own.
+const rethrowLater = (e) =>
+  setTimeout(() => {
+    throw e;
+  });
 
 class Emitter {
   #listeners = new Map();
@@ -125,96 +199,151 @@ class Emitter {
       try {
         fn.call(this, event);
       } catch (e) {
-        setTimeout(() => {
-          throw e;
-        });
+        rethrowLater(e);
       }
     }
     return all.length > 0;
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// One running search. Its state is the engine's to change (through `analysisState`), not the
+// caller's: the public surface is the iterator, `result`, `stop()` and `done`.
+
+/** @type {WeakMap<Analysis, any>} */
+const analysisState = new WeakMap();
+
 /** One running search: an async iterator of iterations plus `result` (the best move). */
 export class Analysis {
-  #queue = [];
-  #waiters = [];
-  #buffer;
-  #resolve;
-  #reject;
-  #stop;
-  #error = null;
-  done = false;
-  stopRequested = false;
-  lastExact = null;
+  #s;
 
   constructor(stop, onInfo, buffer = true) {
-    this.#stop = stop;
-    this.onInfo = onInfo || null;
-    this.#buffer = buffer;
-    this.result = handled(
+    const s = {
+      stop,
+      onInfo: onInfo || null,
+      buffer,
+      queue: [],
+      waiters: [],
+      done: false,
+      error: null,
+      // someone holds the result or iterates: a failure reaches them (else the engine reports it)
+      observed: false,
+      stopRequested: false,
+      /** 'stop' | 'replaced' | 'abort' once a stop was asked */
+      stoppedBy: null,
+      abortReason: undefined,
+      lastExact: null,
+      op: null, // the search op in the worker's queue (null while suspended)
+      limits: null,
+      pos: null,
+      // across suspensions: what earlier parts of the search did, and the depth reported so far
+      nodesBefore: 0,
+      msBefore: 0,
+      segmentNodes: 0,
+      segmentMs: 0,
+      reportedDepth: -1, // (a mated or stalemated position reports depth 0)
+      resumeTimer: null,
+      cleanup: [],
+    };
+    s.promise = handled(
       new Promise((resolve, reject) => {
-        this.#resolve = resolve;
-        this.#reject = reject;
+        s.resolve = resolve;
+        s.reject = reject;
       }),
     );
+    this.#s = s;
+    analysisState.set(this, s);
+  }
+
+  /** Resolves when the search ends (with a best move whenever there is a legal move). */
+  get result() {
+    this.#s.observed = true;
+    return this.#s.promise;
+  }
+
+  /** True once the search has ended (its result is settled). */
+  get done() {
+    return this.#s.done;
   }
 
   /** Stops this search; resolves with its result (always with a best move if there is a legal move). */
   stop() {
-    return this.#stop(this);
-  }
-
-  _push(info) {
-    if (this.done) return;
-    if (info.bound === 'exact' && info.multipv === 1) this.lastExact = info;
-    if (this.onInfo) {
-      try {
-        this.onInfo(info);
-      } catch (e) {
-        setTimeout(() => {
-          throw e;
-        });
-      }
-    }
-    const waiter = this.#waiters.shift();
-    if (waiter) waiter.resolve({ value: info, done: false });
-    else if (this.#buffer) {
-      this.#queue.push(info);
-      if (this.#queue.length > INFO_BUFFER_LIMIT) this.#queue.shift();
-    }
-  }
-
-  _finish(result) {
-    if (this.done) return;
-    this.done = true;
-    this.#resolve(result);
-    for (const w of this.#waiters.splice(0)) w.resolve({ value: undefined, done: true });
-  }
-
-  _fail(error) {
-    if (this.done) return;
-    this.done = true;
-    this.#error = error;
-    this.#reject(error);
-    for (const w of this.#waiters.splice(0)) w.reject(error);
+    this.#s.observed = true;
+    return this.#s.stop(this, 'stop');
   }
 
   next() {
-    if (this.#queue.length) return Promise.resolve({ value: this.#queue.shift(), done: false });
-    if (this.done) return this.#error ? Promise.reject(this.#error) : Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }));
+    const s = this.#s;
+    s.observed = true;
+    if (s.queue.length) return Promise.resolve({ value: s.queue.shift(), done: false });
+    if (s.done) return s.error ? Promise.reject(s.error) : Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => s.waiters.push({ resolve, reject }));
   }
 
   /** Leaving a `for await` loop early stops the search. */
   return() {
-    this.#queue.length = 0;
-    if (!this.done) this.stop();
+    this.#s.queue.length = 0;
+    if (!this.#s.done) this.stop();
     return Promise.resolve({ value: undefined, done: true });
   }
 
   [Symbol.asyncIterator]() {
     return this;
   }
+}
+
+// An iteration of the search (or of its resumed part): counted from the search's start, and
+// dropped when its depth was reported before the search was suspended.
+function pushInfo(s, info) {
+  if (s.done) return;
+  if (s.nodesBefore || s.msBefore) info = { ...info, nodes: info.nodes + s.nodesBefore, timeMs: info.timeMs + s.msBefore };
+  s.segmentNodes = info.nodes - s.nodesBefore;
+  s.segmentMs = info.timeMs - s.msBefore;
+  if (info.depth <= s.reportedDepth) return;
+  if (info.bound === 'exact' && info.multipv === 1) s.lastExact = info;
+  if (s.onInfo) {
+    try {
+      s.onInfo(info);
+    } catch (e) {
+      rethrowLater(e);
+    }
+  }
+  const waiter = s.waiters.shift();
+  if (waiter) waiter.resolve({ value: info, done: false });
+  else if (s.buffer) {
+    s.queue.push(info);
+    if (s.queue.length > INFO_BUFFER_LIMIT) s.queue.shift();
+  }
+}
+
+function settle(s) {
+  s.done = true;
+  clearTimeout(s.resumeTimer);
+  for (const f of s.cleanup.splice(0)) f();
+}
+
+function finishAnalysis(s, result) {
+  if (s.done) return;
+  if (s.stoppedBy === 'abort') return failAnalysis(s, s.abortReason);
+  let r = result;
+  // a resumed part stopped before it got back to the depth reached before: that one's line
+  if (s.lastExact && s.lastExact.pv.length && (!r || r.depth < s.lastExact.depth)) r = resultFromInfo(s.lastExact);
+  r = { ...r, nodes: Math.max(r.nodes + s.nodesBefore, s.lastExact ? s.lastExact.nodes : 0), stopped: s.stopRequested };
+  if (s.stoppedBy) r.stoppedBy = s.stoppedBy;
+  settle(s);
+  s.resolve(r);
+  for (const w of s.waiters.splice(0)) w.resolve({ value: undefined, done: true });
+}
+
+// Returns whether someone will hear of the failure (the engine reports it otherwise).
+function failAnalysis(s, error) {
+  if (s.done) return true;
+  settle(s);
+  s.error = error;
+  s.reject(error);
+  const heard = s.observed || s.waiters.length > 0;
+  for (const w of s.waiters.splice(0)) w.reject(error);
+  return heard;
 }
 
 /**
@@ -241,7 +370,7 @@ function startWorker(platform, opts, build, flags, isCurrent, on) {
   });
   platform.compile(opts, build).then(
     (module) => {
-      if (isCurrent(w)) w.post({ t: 'init', module, sab: flags ? flags.buffer : null, urls: platform.urls?.(build) });
+      if (isCurrent(w)) w.post({ t: 'init', module, sab: flags ? flags.buffer : null, urls: platform.urls?.(opts, build) });
     },
     (e) => {
       if (isCurrent(w)) on.failure(`cannot load the engine's WebAssembly: ${e.message || e}`, 'compile');
@@ -265,6 +394,18 @@ function resultFromInfo(info) {
   };
 }
 
+/** The AbortSignal's reason, or an AbortError where the platform gives none. */
+function abortReason(signal) {
+  if (signal.reason !== undefined) return signal.reason;
+  const e = new Error('the analysis was aborted');
+  e.name = 'AbortError';
+  return e;
+}
+
+// The Engine's private parts that createEngineWith and the tests reach (set in its static block).
+let startEngine;
+let engineCall;
+
 /** The structured engine API. Create with createEngine(). */
 export class Engine extends Emitter {
   #platform;
@@ -279,22 +420,28 @@ export class Engine extends Emitter {
   #ops = []; // in the order the worker answers them
   #nextId = 1;
   #nextSid = 1;
-  #current = null; // the search op of the running analysis
+  /** the state of the newest analysis while it runs (its op searches or waits), or is suspended */
+  #current = null;
   #optionLog = new Map();
   #declarations = null;
   #crashError = null;
-  /** Start-up steps of the current worker (absolute ms: performance.timeOrigin + now()). */
-  startupTiming = null;
+  #startupTiming = null;
   onerror = null;
   onrestart = null;
 
+  static {
+    startEngine = (engine) => engine.#start();
+    engineCall = (engine, fn, position, args) => engine.#call(fn, position, args);
+  }
+
   constructor(platform, opts = {}) {
     super();
+    checkOptions(opts, [...COMMON_ENGINE_OPTIONS, ...(platform.optionNames || [])], 'createEngine');
     this.#platform = platform;
     this.#opts = { initTimeoutMs: 20000, callTimeoutMs: 30000, stopTimeoutMs: 2000, autoRestart: false, ...opts };
-    this.#build = chooseBuild(platform, opts.build);
+    this.#build = chooseBuild(platform, opts);
     this.#stopMode = defaultStopMode(platform, opts.stopMode);
-    if (this.#stopMode === 'sab') this.#flags = new Int32Array(new SharedArrayBuffer(8));
+    if (this.#stopMode === 'sab') this.#flags = new Int32Array(platform.sharedBuffer(8));
   }
 
   /** 'starting' | 'ready' | 'crashed' | 'terminated' */
@@ -320,8 +467,12 @@ export class Engine extends Emitter {
   get options() {
     return this.#declarations;
   }
+  /** Start-up steps of the current worker (absolute ms: performance.timeOrigin + now()), for the benchmarks. */
+  get startupTiming() {
+    return this.#startupTiming;
+  }
 
-  _start() {
+  #start() {
     this.#state = 'starting';
     this.#crashError = null;
     this.#spawn();
@@ -353,7 +504,7 @@ export class Engine extends Emitter {
   #onMessage(m) {
     if (m.t === 'info') {
       const op = this.#ops.find((o) => o.id === m.id);
-      if (op && op.analysis && !op.quiet) op.analysis._push(m.v);
+      if (op && op.s && !op.quiet) pushInfo(op.s, m.v);
       return;
     }
     if (m.t === 'fatal') {
@@ -371,25 +522,48 @@ export class Engine extends Emitter {
     if (m.t === 'ready') {
       this.#workerReady = true;
       this.#state = 'ready';
-      this.startupTiming = m.timing;
+      this.#startupTiming = m.timing;
       this.#declarations = freezeOptions(m.options);
       // replay options (after a respawn), then everything not yet answered
       for (const [name, value] of this.#optionLog.values()) this.#worker.post({ t: 'call', fn: 'setOption', args: [name, value], id: 0 });
       for (const o of this.#ops) this.#worker.post(o.msg);
       op.resolve();
     } else if (m.t === 'ok') {
-      if (op.analysis) {
-        if (this.#current === op) this.#current = null;
-        op.analysis._finish({ ...m.v, stopped: op.analysis.stopRequested });
-      } else op.resolve(m.v);
+      if (op.s) this.#searchEnded(op, m.v);
+      else op.resolve(m.v);
     } else {
       const err = new EngineError(m.m, m.crashed ? 'CRASHED' : 'INPUT');
-      if (op.analysis) {
-        if (this.#current === op) this.#current = null;
-        op.analysis._fail(err);
+      if (op.s) {
+        if (op.s.op === op) op.s.op = null;
+        if (this.#current === op.s) this.#current = null;
+        this.#failAnalysis(op.s, err);
       } else op.reject(err);
     }
     this.#arm();
+  }
+
+  // A search answered: the end of its analysis, or (suspended for a call, and stopped by the flag
+  // rather than by its own limits) a part of it, to be resumed after the calls now waiting.
+  #searchEnded(op, v) {
+    const s = op.s;
+    const { interrupted, elapsedMs, ...result } = v;
+    if (s.op === op) s.op = null;
+    if (op.suspended && interrupted && !s.stopRequested && !s.done && this.#current === s) {
+      this.#keepProgress(s, result.nodes, elapsedMs);
+      this.#scheduleResume(s);
+      return;
+    }
+    if (this.#current === s) this.#current = null;
+    finishAnalysis(s, result);
+  }
+
+  // What a suspended search had done, so that its resumed part goes on from there.
+  #keepProgress(s, nodes, ms) {
+    s.nodesBefore += nodes;
+    s.msBefore += ms;
+    s.segmentNodes = 0;
+    s.segmentMs = 0;
+    s.reportedDepth = Math.max(s.reportedDepth, s.lastExact ? s.lastExact.depth : 0);
   }
 
   // Starts the answer timer of the op the worker is working on (the first one).
@@ -420,98 +594,185 @@ export class Engine extends Emitter {
     this.#arm();
   }
 
+  #removeOp(op) {
+    const i = this.#ops.indexOf(op);
+    if (i >= 0) this.#ops.splice(i, 1);
+    clearTimeout(op.timer);
+    if (op.s && op.s.op === op) op.s.op = null;
+  }
+
   #call(fn, position, args) {
     try {
       this.#check();
-      if (this.#current) this.#stopSearch(this.#current.analysis);
       const pos = position === null ? undefined : normalizePosition(position);
-      return handled(
-        new Promise((resolve, reject) => {
-          this.#post({ kind: 'call', msg: { t: 'call', fn, pos, args }, resolve, reject, timeout: TIMED_CALLS.has(fn) ? this.#opts.callTimeoutMs : 0 });
-        }),
-      );
+      const s = this.#current;
+      if (s && !s.stopRequested) this.#suspend(s);
+      const p = new Promise((resolve, reject) => {
+        this.#post({ kind: 'call', msg: { t: 'call', fn, pos, args }, resolve, reject, timeout: TIMED_CALLS.has(fn) ? this.#opts.callTimeoutMs : 0 });
+      });
+      // a search suspended with a delay waits for this call too
+      if (s && s.resumeTimer) this.#scheduleResume(s);
+      return p;
     } catch (e) {
-      return handled(Promise.reject(e));
+      return rejected(e);
     }
+  }
+
+  // Lets calls through a running search: stopped by the flag (its answer resumes it) or, without
+  // shared memory, by a new worker, after which it is resumed by a timer.
+  #suspend(s) {
+    const op = s.op;
+    if (!op || op.suspended) return;
+    if (this.#stopMode === 'sab') {
+      op.suspended = true;
+      if (Atomics.load(this.#flags, 0) < op.sid) Atomics.store(this.#flags, 0, op.sid);
+      const timer = setTimeout(() => {
+        if (s.op === op && this.#ops.includes(op) && this.#state === 'ready' && !s.stopRequested) this.#suspendByRespawn(op);
+      }, this.#opts.stopTimeoutMs);
+      s.cleanup.push(() => clearTimeout(timer));
+      return;
+    }
+    this.#suspendByRespawn(op);
+  }
+
+  #suspendByRespawn(op) {
+    const s = op.s;
+    this.#removeOp(op);
+    this.#keepProgress(s, s.segmentNodes, s.segmentMs);
+    if (this.#workerReady) this.#respawn();
+    this.#scheduleResume(s);
+  }
+
+  #scheduleResume(s) {
+    clearTimeout(s.resumeTimer);
+    s.resumeTimer = null;
+    const resume = () => {
+      s.resumeTimer = null;
+      if (!s.done && !s.op && !s.stopRequested && this.#current === s && this.#state !== 'terminated' && this.#state !== 'crashed') this.#postSearch(s);
+    };
+    const delay = RESUME_DELAY_MS[this.#stopMode];
+    if (delay) s.resumeTimer = setTimeout(resume, delay);
+    else resume();
+  }
+
+  // The search op of an analysis (its first part, or a resumed one with what is left of its limits).
+  #postSearch(s) {
+    const limits = s.nodesBefore || s.msBefore ? remainingLimits(s.limits, s.nodesBefore, s.msBefore, sideToMove(s.pos)) : s.limits;
+    const { go, multipv, searchmoves } = limitsToGo(limits);
+    const sid = this.#nextSid++;
+    const op = { kind: 'search', s, sid, msg: { t: 'search', sid, pos: s.pos, go, sm: searchmoves, multipv } };
+    s.op = op;
+    s.segmentNodes = 0;
+    s.segmentMs = 0;
+    this.#post(op);
   }
 
   /**
    * Starts a search. `position`: FEN, 'startpos' or { fen, moves }. `limits`: { depth, nodes,
    * movetime, wtime, btime, winc, binc, movestogo, mate, infinite, multipv, searchmoves }
-   * (none: until stop() or the maximum depth). A running search is stopped first.
+   * (none that ends it: DEFAULT_SEARCH_LIMITS; `infinite`: until stop()). A running search is
+   * stopped first. `signal`: an AbortSignal that stops it, its result rejecting with the reason.
    */
-  analyze(position, limits = {}, { onInfo } = {}) {
-    return this.#analyze(position, limits, onInfo, true);
+  analyze(position, limits = {}, { onInfo, signal } = {}) {
+    return this.#analyze(position, limits, onInfo, true, signal);
   }
 
   /** Searches and resolves with the result ({ bestMove, ponder, score, depth, pv, ... }). */
-  bestMove(position, limits = {}, { onInfo } = {}) {
-    return this.#analyze(position, limits, onInfo, false).result;
+  bestMove(position, limits = {}, { onInfo, signal } = {}) {
+    return this.#analyze(position, limits, onInfo, false, signal).result;
   }
 
   // Never throws: bad arguments or a dead engine give an Analysis that has already failed.
-  #analyze(position, limits, onInfo, buffer) {
-    const analysis = new Analysis((a) => this.#stopSearch(a), onInfo, buffer);
-    let pos, go, multipv, searchmoves;
+  #analyze(position, limits, onInfo, buffer, signal) {
+    const analysis = new Analysis((a, why) => this.#stopSearch(analysisState.get(a), why), onInfo, buffer);
+    const s = analysisState.get(analysis);
     try {
       this.#check();
-      pos = normalizePosition(position);
-      ({ go, multipv, searchmoves } = limitsToGo(limits));
+      if (signal !== undefined && signal !== null && !(typeof signal === 'object' && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function'))
+        throw new EngineError('signal must be an AbortSignal');
+      s.pos = normalizePosition(position);
+      s.limits = withDefaultLimits(limits ?? {});
+      limitsToGo(s.limits);
     } catch (e) {
-      analysis._fail(e);
+      this.#failAnalysis(s, e);
       return analysis;
     }
-    if (this.#current) this.#stopSearch(this.#current.analysis);
-    const sid = this.#nextSid++;
-    const op = { kind: 'search', analysis, sid, msg: { t: 'search', sid, pos, go, sm: searchmoves, multipv } };
-    analysis.op = op;
-    this.#current = op;
-    this.#post(op);
+    if (signal) {
+      if (signal.aborted) {
+        s.stoppedBy = 'abort';
+        failAnalysis(s, abortReason(signal)); // the caller aborted: nothing to report
+        return analysis;
+      }
+      const onAbort = () => {
+        s.abortReason = abortReason(signal);
+        this.#stopSearch(s, 'abort');
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      s.cleanup.push(() => signal.removeEventListener('abort', onAbort));
+    }
+    if (this.#current) this.#stopSearch(this.#current, 'replaced');
+    this.#current = s;
+    this.#postSearch(s);
     return analysis;
   }
 
   /** Stops the running search, if any; resolves with its result (or null). */
   stop() {
-    return this.#current ? this.#stopSearch(this.#current.analysis) : Promise.resolve(null);
+    return this.#current ? this.#stopSearch(this.#current, 'stop') : Promise.resolve(null);
   }
 
-  #stopSearch(analysis) {
-    const op = analysis.op;
-    if (!op || analysis.done || analysis.stopRequested) return analysis.result;
-    analysis.stopRequested = true;
-    if (this.#current === op) this.#current = null;
+  #stopSearch(s, why) {
+    if (s.done) return s.promise;
+    if (why === 'abort' || !s.stoppedBy) s.stoppedBy = why;
+    if (s.stopRequested) return s.promise;
+    s.stopRequested = true;
+    if (this.#current === s) this.#current = null;
+    clearTimeout(s.resumeTimer);
+    s.resumeTimer = null;
+    const op = s.op;
+    if (!op) {
+      // suspended: the line it had reached, or a depth-1 search for a move
+      if (s.lastExact && s.lastExact.pv.length) finishAnalysis(s, resultFromInfo(s.lastExact));
+      else this.#postDepthOne(s, false);
+      return s.promise;
+    }
     if (this.#stopMode === 'sab') {
       if (Atomics.load(this.#flags, 0) < op.sid) Atomics.store(this.#flags, 0, op.sid);
       // a search that does not come back in time (stuck worker, long call ahead of it) is
       // ended the other way
       const timer = setTimeout(() => {
-        if (!analysis.done && this.#ops.includes(op) && this.#state === 'ready') this.#stopByRespawn(op);
+        if (!s.done && this.#ops.includes(op) && this.#state === 'ready') this.#stopByRespawn(op);
       }, this.#opts.stopTimeoutMs);
-      const clear = () => clearTimeout(timer);
-      analysis.result.then(clear, clear);
-      return analysis.result;
+      s.cleanup.push(() => clearTimeout(timer));
+      return s.promise;
     }
     return this.#stopByRespawn(op);
+  }
+
+  // A quiet depth-1 search of the analysis's position, for a move when none was completed; first
+  // in the queue when a new worker is about to start (nothing has been sent to it yet).
+  #postDepthOne(s, first) {
+    const sid = this.#nextSid++;
+    const sm = s.limits && Array.isArray(s.limits.searchmoves) ? s.limits.searchmoves : [];
+    const op = { kind: 'search', s, sid, quiet: true, msg: { t: 'search', sid, pos: s.pos, go: 'depth 1', sm, multipv: '' } };
+    s.op = op;
+    if (!first) return this.#post(op);
+    op.id = op.msg.id = this.#nextId++;
+    this.#ops.splice(this.#ops[0]?.kind === 'init' ? 1 : 0, 0, op);
   }
 
   // Ends a search by terminating the worker: the result is the last completed iteration's line.
   // Without one (nothing completed yet), a depth-1 search of the same position gives the move; it
   // goes first to the new worker.
   #stopByRespawn(op) {
-    const analysis = op.analysis;
-    const i = this.#ops.indexOf(op);
-    if (i >= 0) this.#ops.splice(i, 1);
-    const last = analysis.lastExact;
-    if (this.#workerReady && last && last.pv.length) {
-      analysis._finish(resultFromInfo(last));
-    } else {
-      Object.assign(op.msg, { go: 'depth 1', multipv: '' });
-      op.quiet = true;
-      clearTimeout(op.timer);
-      this.#ops.splice(this.#ops[0]?.kind === 'init' ? 1 : 0, 0, op);
-    }
-    if (this.#workerReady) this.#respawn();
-    return analysis.result;
+    const s = op.s;
+    this.#removeOp(op);
+    const last = s.lastExact;
+    const ready = this.#workerReady;
+    if (ready && last && last.pv.length) finishAnalysis(s, resultFromInfo(last));
+    else this.#postDepthOne(s, true);
+    if (ready) this.#respawn();
+    return s.promise;
   }
 
   #respawn() {
@@ -522,13 +783,27 @@ export class Engine extends Emitter {
     this.#spawn();
   }
 
+  // A failed analysis whose caller neither holds its result nor iterates it (an onInfo-only
+  // analysis) is reported: an 'error' event, or where no one listens, the platform's console.
+  #failAnalysis(s, error) {
+    failAnalysis(s, error);
+    if (error.code === 'TERMINATED') return; // the caller ended the engine
+    setTimeout(() => {
+      if (!s.observed) this.#report(error);
+    });
+  }
+
+  #report(error) {
+    if (!this.emit('error', error)) this.#platform.report(error);
+  }
+
   #crash(error) {
     if (this.#state === 'crashed' || this.#state === 'terminated') return;
     const wasReady = this.#workerReady; // no automatic restart of a worker that cannot start
     this.#state = 'crashed';
     this.#crashError = error;
     this.#kill(error);
-    this.emit('error', error);
+    this.#report(error);
     if (this.#opts.autoRestart && wasReady) this.restart().catch(() => {});
   }
 
@@ -537,17 +812,22 @@ export class Engine extends Emitter {
     this.#worker = null;
     this.#workerReady = false;
     w?.terminate();
+    const current = this.#current;
     this.#current = null;
+    const failed = new Set();
     for (const op of this.#ops.splice(0)) {
       clearTimeout(op.timer);
-      if (op.analysis) op.analysis._fail(error);
+      if (op.s) failed.add(op.s);
       else op.reject(error);
     }
+    if (current) failed.add(current); // suspended: in no queue
+    // (a crash is reported once, by the engine; a failed analysis nobody holds adds nothing)
+    for (const s of failed) failAnalysis(s, error);
   }
 
   /** Starts a new worker after a crash (options are kept). Resolves when it is ready. */
   restart() {
-    if (this.#state === 'terminated') return handled(Promise.reject(new EngineError('the engine was terminated', 'TERMINATED')));
+    if (this.#state === 'terminated') return rejected(new EngineError('the engine was terminated', 'TERMINATED'));
     if (this.#state !== 'crashed') this.#kill(new EngineError('the engine was restarted', 'TERMINATED'));
     this.#spawn();
     this.#state = 'starting';
@@ -568,21 +848,19 @@ export class Engine extends Emitter {
 
   /** Sets a UCI option (see `options` for the names, types and ranges). */
   setOption(name, value) {
-    if (typeof name !== 'string' || !name.trim()) return handled(Promise.reject(new EngineError('an option name is a non-empty string')));
+    if (typeof name !== 'string' || !name.trim()) return rejected(new EngineError('an option name is a non-empty string'));
     let v;
     try {
       v = optionValue(value);
     } catch (e) {
-      return handled(Promise.reject(e));
+      return rejected(e);
     }
     const p = this.#call('setOption', null, [name, v]);
     const key = name.trim().toLowerCase();
-    return handled(
-      p.then(() => {
-        // a button is an action, not a setting to restore after a restart
-        if (!isButton(this.#declarations, name)) this.#optionLog.set(key, [name, v]);
-      }),
-    );
+    return p.then(() => {
+      // a button is an action, not a setting to restore after a restart
+      if (!isButton(this.#declarations, name)) this.#optionLog.set(key, [name, v]);
+    });
   }
 
   /** The `option name ...` lines of the UCI `uci` answer. */
@@ -621,7 +899,7 @@ export class Engine extends Emitter {
   }
   /** The FEN as the engine normalises it; rejects with the parser's message. */
   validateFen(fen) {
-    if (typeof fen !== 'string') return handled(Promise.reject(new EngineError('a FEN is a string')));
+    if (typeof fen !== 'string') return rejected(new EngineError('a FEN is a string'));
     return this.#call('validateFen', null, [fen]);
   }
   /** Moves (UCI or SAN) from a position -> { fen, uci: [...], san: [...] }. */
@@ -631,11 +909,10 @@ export class Engine extends Emitter {
       pos = normalizePosition(position);
       normalizePosition({ moves });
     } catch (e) {
-      return handled(Promise.reject(e));
+      return rejected(e);
     }
     const start = pos.moves.length ? null : pos.fen;
-    if (start === null)
-      return handled(this.#call('convert', null, [pos.fen, pos.moves]).then((r) => this.#call('convert', null, [r.fen, moves])));
+    if (start === null) return this.#call('convert', null, [pos.fen, pos.moves]).then((r) => this.#call('convert', null, [r.fen, moves]));
     return this.#call('convert', null, [start, moves]);
   }
   /**
@@ -654,7 +931,7 @@ export class Engine extends Emitter {
         throw new EngineError('the line must be an array of moves (UCI or SAN strings)');
       moves = line.map((m) => m.trim());
     } catch (e) {
-      return handled(Promise.reject(e));
+      return rejected(e);
     }
     return this.#call('lineFacts', null, [pos.fen, pos.moves, moves]);
   }
@@ -667,26 +944,33 @@ export class Engine extends Emitter {
   /** The bench: { nodes (the signature, with one thread), timeMs, nps }. depth 0: the engine's
    * default; threads: for speed figures (the threaded build). */
   bench(depth = 0, threads = 1) {
-    if (!Number.isInteger(depth) || !Number.isInteger(threads)) return handled(Promise.reject(new EngineError('bench depth and threads are whole numbers')));
+    if (!Number.isInteger(depth) || !Number.isInteger(threads)) return rejected(new EngineError('bench depth and threads are whole numbers'));
     return this.#call('bench', null, [depth, threads]);
   }
-  /** Testing only: makes the WebAssembly instance fail ('trap' | 'abort' | 'oom'). */
-  _crashForTesting(kind) {
-    return this.#call('debugCrash', null, [kind]);
-  }
+}
+
+/** Testing only: makes the engine's WebAssembly instance fail ('trap' | 'abort' | 'oom'). */
+export function crashForTesting(engine, kind) {
+  return engineCall(engine, 'debugCrash', null, [kind]);
 }
 
 export async function createEngineWith(platform, options = {}) {
   const engine = new Engine(platform, options);
   try {
-    return await engine._start();
+    return await startEngine(engine);
   } catch (e) {
     engine.terminate();
     throw e;
   }
 }
-
 // ---------------------------------------------------------------------------------------------
+let uciCrash;
+
+/** Testing only: makes a UciWorker's WebAssembly instance fail ('trap' | 'abort' | 'oom'). */
+export function crashUciForTesting(worker, kind) {
+  uciCrash(worker, kind);
+}
+
 /**
  * UCI text mode behind a Worker-like object: postMessage(command line), onmessage / 'message'
  * events with `data` = one output line. Drop-in for a stockfish.js worker; `stop` and
@@ -714,16 +998,28 @@ export class UciWorker extends Emitter {
   #idleWaiters = [];
   #terminated = false;
   #restarts = 0;
+  #maxRestarts;
+  /** why the worker is no longer restarted (after maxRestarts crashes), or null */
+  #dead = null;
   onmessage = null;
   onerror = null;
 
+  static {
+    uciCrash = (w, kind) => {
+      if (!w.#workerReady) throw new Error('crashUciForTesting: the worker is not ready');
+      w.#worker.post({ t: 'call', fn: 'debugCrash', args: [kind], id: -1 });
+    };
+  }
+
   constructor(platform, opts = {}) {
     super();
+    checkOptions(opts, [...COMMON_UCI_OPTIONS, ...(platform.optionNames || []).filter((k) => k !== 'options')], 'createUciWorker');
     this.#platform = platform;
     this.#opts = { ...opts };
-    this.#build = chooseBuild(platform, opts.build);
+    this.#maxRestarts = opts.maxRestarts ?? DEFAULT_MAX_RESTARTS;
+    this.#build = chooseBuild(platform, opts);
     this.#stopMode = defaultStopMode(platform, opts.stopMode);
-    if (this.#stopMode === 'sab') this.#flags = new Int32Array(new SharedArrayBuffer(8));
+    if (this.#stopMode === 'sab') this.#flags = new Int32Array(platform.sharedBuffer(8));
     this.#spawn(false);
   }
 
@@ -816,23 +1112,39 @@ export class UciWorker extends Emitter {
   }
 
   #fatal(message) {
-    if (this.#terminated) return;
+    if (this.#terminated || this.#dead) return;
     const w = this.#worker;
     this.#worker = null;
     w?.terminate();
     const error = new EngineError(`engine crashed: ${message}`, 'CRASHED');
-    this.emit('error', error);
+    if (!this.emit('error', error)) this.#platform.report(error);
     this.#emitSoon(`info string error: engine crashed: ${message}`);
     const wasSearching = this.#searches > 0;
     this.#searches = 0;
-    if (++this.#restarts > 3) {
-      this.#terminated = true;
+    if (++this.#restarts > this.#maxRestarts) {
+      // no more restarts, but no silence either: the search owed a move gets '(none)', and every
+      // later command an answer (#answerDead), so a GUI waiting for bestmove or readyok goes on
+      this.#dead = `the engine crashed ${this.#restarts} times and is not restarted (last: ${message}); start a new one`;
+      this.#sent = [];
+      this.#outbox = [];
+      if (wasSearching) this.#emitSoon('bestmove (none)');
       for (const f of this.#idleWaiters.splice(0)) f();
       return;
     }
     this.#outbox = [];
     this.#spawn(true);
     if (wasSearching) this.#emitSoon('bestmove (none)');
+  }
+
+  // A command to a worker that is no longer restarted: what a GUI waits for, and why nothing else.
+  #answerDead(line) {
+    const cmd = line.split(/\s+/)[0];
+    if (cmd === 'quit') return this.terminate();
+    if (cmd === 'isready') return this.#emitSoon('readyok');
+    if (cmd === 'stop' || cmd === 'ponderhit') return; // nothing runs: nothing to answer, as in UCI
+    this.#emitSoon(`info string error: ${this.#dead}`);
+    if (cmd === 'uci') this.#emitSoon('uciok');
+    else if (cmd === 'go' && !/^go\s+perft\b/.test(line)) this.#emitSoon('bestmove (none)');
   }
 
   // The search is ended by terminating the worker: answer with the last completed iteration's
@@ -878,7 +1190,7 @@ export class UciWorker extends Emitter {
     if (this.#terminated) return;
     for (const raw of String(data).split('\n')) {
       const line = raw.trim();
-      if (line) this.#command(line);
+      if (line) this.#dead ? this.#answerDead(line) : this.#command(line);
     }
   }
 
@@ -938,7 +1250,7 @@ export class UciWorker extends Emitter {
 
   /** Resolves when every command sent so far has been handled (a running search has ended). */
   whenIdle() {
-    if (this.#terminated || (!this.#sent.length && !this.#outbox.length && this.#workerReady)) return Promise.resolve();
+    if (this.#terminated || this.#dead || (!this.#sent.length && !this.#outbox.length && this.#workerReady)) return Promise.resolve();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 

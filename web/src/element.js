@@ -8,37 +8,57 @@
 // why it ends. Everything is in a shadow root, styled from outside through CSS custom properties
 // (--mainline-*) and ::part(). Styles go in through a constructed stylesheet where the browser
 // has them (a page whose Content-Security-Policy forbids inline styles shows it too), a <style>
-// element elsewhere.
+// element elsewhere; nothing is written as markup (a page that enforces Trusted Types shows it).
+//
+// The elements of a page share a small pool of engines (pool.js; MainlineAnalysis.poolSize)
+// instead of a worker each. An element searches only while it is in view and its tab is shown:
+// one scrolled out of view or in a hidden tab pauses, and goes on when it is back.
 //
 // Attributes (each also a property of the same name, so frameworks that set properties work):
 // fen | pgn (the position after the game's main line), orientation (white | black), multipv,
-// depth and/or movetime (ms; neither: until stop()), threads, interactive (the user may move by
-// pointer or keyboard; the new position is analysed), screen-reader (a text view for screen
-// readers and the keyboard: the position in words, a box for moves in SAN or UCI and for
-// commands, the engine's result announced when it means something new; readout.js),
-// worker-url and wasm-url (where the engine's files are, when they are not beside the package's
-// code; read when the engine starts), explain (when the analysis ends, the best line in words:
-// what it forces or wins, each claim checked against the engine's facts along that line by
-// explain.js; the score only, and said so, when nothing can be named for certain).
-// Events: `iteration` (detail: the engine's IterationInfo and the searched `fen`), `bestmove`
-// (the SearchResult and `fen`), `explain` (with the explain attribute, after `bestmove`: the
-// words, their sentences with their claims, and the line's facts), `move` (a move made on the
-// board: uci, san), `error` (an
-// EngineError, or a bad attribute: the element keeps its position, and analyses it again).
-// Methods: analyse() (resolves with the SearchResult; with null when stopped or replaced before
-// it started; rejects with what went wrong), stop(). Properties: engine (a promise), position.
-import { createEngine } from './index.js';
+// depth and/or movetime (ms; neither: the search ends by itself at DEFAULT_SEARCH_LIMITS,
+// depth 22 or 20 s), infinite (no end: until stop()), threads (1 unless given), interactive (the
+// user may move by pointer or keyboard; the new position is analysed), screen-reader (a text
+// view for screen readers and the keyboard: the position in words, a box for moves in SAN or UCI
+// and for commands, the engine's result announced when it means something new; readout.js),
+// base-url (the folder of the package's dist/ files when they are not beside its code: a CDN's,
+// or a site's copy), worker-url and wasm-url (the single-threaded build's two files), explain
+// (when the analysis ends, the best line in words: what it forces or wins, each claim checked
+// against the engine's facts along that line by explain.js; the score only, and said so, when
+// nothing can be named for certain).
+// Events (all bubble and cross the shadow root): `iteration` (detail: the engine's
+// IterationInfo and the searched `fen`), `bestmove` (the SearchResult and `fen`), `explain`
+// (with the explain attribute, after `bestmove`: the words, their sentences with their claims,
+// and the line's facts), `move` (a move made on the board: uci, san), `error` (an EngineError,
+// or a bad attribute: a bad fen or pgn empties the board, which then shows no position, until
+// the attribute is good again).
+// Methods: analyse() (resolves with the SearchResult; with null when stopped, paused or
+// replaced before it started; rejects with what went wrong), stop(). Properties: engine (a
+// promise of one of the pool's engines), position (null while the attributes give none).
+import { defaultPoolSize, EnginePool } from './pool.js';
 import { evalFromSearch, expectedScore, formatScore, mainLine, parsePgnGames, STANDARD_START as START, startFen } from './annotate.js';
 import { explainLine } from './explain.js';
-import { pieceSvg } from './pieces.js';
+import { pieceElement } from './pieces.js';
 import { Announcer, answerCommand, COMMAND_HELP, describePosition } from './readout.js';
 
 const FILES = 'abcdefgh';
+/** What the board shows when the attributes give no position. */
+const EMPTY_BOARD = '8/8/8/8/8/8/8/8 w - - 0 1';
 /** Iterations kept on show (the newest first). */
 const MAX_ROWS = 40;
 const PV_END_TEXT = { leaf: 'leaf', mate: 'mate', stalemate: 'stalemate', repetition: 'repetition', fifty: '50 moves', material: 'material', hashcut: 'hash cut' };
 /** The attributes that change what is searched (the others only how it looks). */
-const SEARCH_ATTRIBUTES = ['fen', 'pgn', 'multipv', 'depth', 'movetime', 'threads'];
+const SEARCH_ATTRIBUTES = ['fen', 'pgn', 'multipv', 'depth', 'movetime', 'infinite', 'threads'];
+/** What a board out of view or in a hidden tab says while it waits. */
+const PAUSED_TEXT = { view: 'paused: out of view', tab: 'paused: the tab is hidden' };
+
+/** The pools of the page, one for each place the engine's files come from. @type {Map<string, EnginePool>} */
+const pools = new Map();
+/** @type {number|null} the size of pools made from now on (null: defaultPoolSize()) */
+let poolSize = null;
+
+/** An event the page can hear from anywhere: it bubbles, and crosses the shadow root. */
+const event = (/** @type {string} */ type, /** @type {unknown} */ detail) => new CustomEvent(type, { detail, bubbles: true, composed: true });
 
 const CSS = `
 :host { display: block; font: var(--mainline-font, 14px/1.45 system-ui, sans-serif); color: var(--mainline-text, #1e1d1b); }
@@ -129,6 +149,16 @@ const Base = /** @type {typeof HTMLElement} */ (typeof HTMLElement === 'undefine
 export class MainlineAnalysis extends Base {
   static observedAttributes = [...SEARCH_ATTRIBUTES, 'orientation', 'interactive', 'screen-reader', 'explain'];
 
+  /** The most engines the elements of a page share, for pools made from now on (set it before
+   * the first element analyses). Default: 2, or 1 on a device of at most 2 cores. */
+  static get poolSize() {
+    return poolSize ?? defaultPoolSize();
+  }
+  static set poolSize(n) {
+    if (n !== null && !(Number.isInteger(n) && n >= 1)) throw new RangeError(`MainlineAnalysis.poolSize is a whole number of 1 or more, not ${n}`);
+    poolSize = n;
+  }
+
   // ---- the shadow DOM
   #wrap;
   #bar;
@@ -177,10 +207,21 @@ export class MainlineAnalysis extends Base {
   #result = null;
 
   // ---- the engine and the searches
-  /** @type {Promise<import('../index.d.ts').Engine>|null} */
-  #enginePromise = null;
+  /** @type {EnginePool|null} the pool this element takes engines from while it is on the page */
+  #pool = null;
   /** @type {import('../index.d.ts').Analysis|null} */
   #analysis = null;
+  /** @type {AbortController|null} ends the wait for an engine of the pool */
+  #waitForEngine = null;
+  /** in view (IntersectionObserver; true where there is none) */
+  #inView = true;
+  /** @type {'view'|'tab'|null} why a search was paused, to go on when that is over */
+  #paused = null;
+  /** @type {IntersectionObserver|null} */
+  #observer = null;
+  #onVisibility = () => this.#visibilityChanged();
+  /** the attributes give no position (a bad fen or pgn): nothing is shown or searched */
+  #noPosition = false;
   /** counts analyse() calls: only the newest one's results reach the page */
   #gen = 0;
   /** the analyse() call stop() was asked during */
@@ -254,6 +295,8 @@ export class MainlineAnalysis extends Base {
   set movetime(v) { this.#reflect('movetime', v); }
   get threads() { return this.getAttribute('threads'); }
   set threads(v) { this.#reflect('threads', v); }
+  get infinite() { return this.hasAttribute('infinite'); }
+  set infinite(v) { this.toggleAttribute('infinite', !!v); }
   get interactive() { return this.hasAttribute('interactive'); }
   set interactive(v) { this.toggleAttribute('interactive', !!v); }
   get screenReader() { return this.hasAttribute('screen-reader'); }
@@ -266,49 +309,98 @@ export class MainlineAnalysis extends Base {
     else this.setAttribute(name, String(v));
   }
 
-  /** The position shown and analysed: a start FEN and the UCI moves played from it. */
+  /** The position shown and analysed: a start FEN and the UCI moves played from it; null while
+   * the attributes give none (a bad fen or pgn). */
   get position() {
+    if (this.#noPosition) return null;
     return { fen: this.#position.fen, moves: [...this.#position.moves] };
   }
 
-  /** The element's engine (started on first use, ended when the element leaves the page). */
+  /** One of the engines this element's pool shares (started on first use): its calls suspend a
+   * running search for a moment, which then goes on. */
   get engine() {
-    if (!this.#enginePromise) {
-      /** @type {Record<string, string>} */
-      const where = {};
-      const worker = this.getAttribute('worker-url');
-      const wasm = this.getAttribute('wasm-url');
-      if (worker) where.workerUrl = worker;
-      if (wasm) where.wasmUrl = wasm;
-      this.#enginePromise = createEngine({ autoRestart: true, ...where }).then((engine) => {
-        // a crash is said once, here; the engine restarts by itself, and the analysis with it
-        engine.on('error', (e) => this.#fail(e));
-        engine.on('restart', () => this.#schedule());
-        return engine;
-      });
-      this.#enginePromise.catch(() => {
-        this.#enginePromise = null; // a later analysis tries again
-      });
+    return this.#enginePool().any();
+  }
+
+  /** The pool for where this element's engine files are (base-url, worker-url, wasm-url). */
+  #enginePool() {
+    if (this.#pool) return this.#pool;
+    /** @type {Record<string, string>} */
+    const where = {};
+    for (const [attr, option] of [['base-url', 'baseUrl'], ['worker-url', 'workerUrl'], ['wasm-url', 'wasmUrl']]) {
+      const v = this.getAttribute(attr);
+      if (v) where[option] = new URL(v, document.baseURI).href;
     }
-    return this.#enginePromise;
+    const key = JSON.stringify(where);
+    let pool = pools.get(key);
+    if (!pool) pools.set(key, (pool = new EnginePool({ size: MainlineAnalysis.poolSize, engineOptions: { ...where, options: { Threads: 1 } } })));
+    pool.retain();
+    return (this.#pool = pool);
   }
 
   // ---- the element's life ---------------------------------------------------------------------
 
   connectedCallback() {
+    document.addEventListener('visibilitychange', this.#onVisibility);
+    if (typeof IntersectionObserver === 'function' && !this.#observer) {
+      this.#observer = new IntersectionObserver((entries) => {
+        const entry = entries[entries.length - 1];
+        if (entry) this.#viewChanged(entry.isIntersecting);
+      });
+      this.#observer.observe(this);
+    }
     // moved within the page: the running analysis goes on
     if (!this.#analysis || this.#analysis.done) this.#schedule();
   }
 
   disconnectedCallback() {
     queueMicrotask(() => {
-      if (this.isConnected || !this.#enginePromise) return;
-      const p = this.#enginePromise;
-      this.#enginePromise = null;
-      this.#analysis = null;
+      if (this.isConnected) return;
+      document.removeEventListener('visibilitychange', this.#onVisibility);
+      this.#observer?.disconnect();
+      this.#observer = null;
       this.#gen++;
-      p.then((e) => e.terminate(), () => {});
+      this.#waitForEngine?.abort();
+      const a = this.#analysis;
+      this.#analysis = null;
+      this.#paused = null;
+      if (a && !a.done) a.stop().catch(() => {});
+      this.#pool?.release();
+      this.#pool = null;
     });
+  }
+
+  /** Whether the element may search now: in view, and its tab shown. */
+  get #mayRun() {
+    return this.#inView && document.visibilityState !== 'hidden';
+  }
+
+  #viewChanged(/** @type {boolean} */ inView) {
+    this.#inView = inView;
+    if (!inView) this.#pause('view');
+    else this.#resume();
+  }
+
+  #visibilityChanged() {
+    if (document.visibilityState === 'hidden') this.#pause('tab');
+    else this.#resume();
+  }
+
+  /** Ends the search (or the wait for an engine) for now, keeping what it found on show. */
+  #pause(/** @type {'view'|'tab'} */ why) {
+    const searching = this.#analysis && !this.#analysis.done;
+    const waiting = !!this.#waitForEngine;
+    if (!searching && !waiting && !this.#paused) return;
+    this.#paused = why;
+    this.#waitForEngine?.abort();
+    if (searching) this.#analysis?.stop().catch(() => {});
+  }
+
+  /** Goes on with a paused search: the position is searched again (the engine's table keeps much of it). */
+  #resume() {
+    if (!this.#paused || !this.#mayRun || !this.isConnected) return;
+    this.#paused = null;
+    this.#schedule();
   }
 
   attributeChangedCallback(/** @type {string} */ name, /** @type {string|null} */ old, /** @type {string|null} */ value) {
@@ -347,9 +439,12 @@ export class MainlineAnalysis extends Base {
 
   /**
    * Analyses the position the attributes give (or that moves on the board reached), with their
-   * limits; a running analysis is replaced. A bad attribute is said (an `error` event, and in the
-   * element) and the element analyses its previous position again.
-   * @returns {Promise<import('../index.d.ts').SearchResult|null>} null: stopped or replaced before it started
+   * limits, on an engine of the page's pool (waiting for one if all are searching); a running
+   * analysis is replaced. A bad attribute is said (an `error` event, and in the element); a bad
+   * fen or pgn leaves the board empty until it is good again. Out of view or in a hidden tab the
+   * element pauses: the search waits (or stops, keeping what it found) until it can go on.
+   * @returns {Promise<import('../index.d.ts').SearchResult|null>} null: stopped, paused or
+   *   replaced before it ended, or no position to search
    */
   async analyse() {
     /** @type {Record<string, number|boolean>} */
@@ -358,29 +453,40 @@ export class MainlineAnalysis extends Base {
     try {
       // attributes checked first, with no engine call: a running search goes on undisturbed
       limits = this.#limits();
-      threads = intAttr('threads', this.getAttribute('threads'), 1, 1024);
+      threads = intAttr('threads', this.getAttribute('threads'), 1, 1024) ?? 1;
     } catch (e) {
       this.#fail(/** @type {Error} */ (e));
       throw e;
     }
     const gen = ++this.#gen;
     const current = () => gen === this.#gen;
+    // the search (or the wait for an engine) this one replaces
+    this.#waitForEngine?.abort();
+    const previous = this.#analysis;
+    if (previous && !previous.done) previous.stop().catch(() => {});
+    this.#paused = null;
     try {
       if (!this.isConnected) throw new Error('the element is not in the page');
-      const engine = await this.engine;
-      if (!current()) return null;
+      const pool = this.#enginePool();
       let position = this.#position;
       if (this.#positionChanged) {
         this.#positionChanged = false;
+        const engine = await pool.any();
+        if (!current()) return null;
         try {
           position = await this.#readPosition(engine);
         } catch (e) {
-          // a bad position: said, and the previous one is analysed again
+          if (!current()) return null;
+          // a bad position: said, and no other position is shown in its place
+          this.#showNoPosition();
           this.#fail(/** @type {Error} */ (e));
+          return null;
         }
         if (!current()) return null;
+        this.#noPosition = false;
       }
-      await this.#threads(engine, threads);
+      if (this.#noPosition) return null;
+      const engine = await pool.any();
       const [legal, info] = await Promise.all([engine.legalMoves(position), engine.positionInfo(position)]);
       if (!current() || this.#stopped === gen) return null;
       this.#position = position;
@@ -393,6 +499,7 @@ export class MainlineAnalysis extends Base {
       this.#lines = [];
       this.#result = null;
       this.#explain.textContent = '';
+      this.#error.textContent = '';
       this.#rows.replaceChildren();
       this.#drawBoard();
       this.#announcer.reset();
@@ -408,14 +515,46 @@ export class MainlineAnalysis extends Base {
       }
       this.#score.textContent = '';
       this.#drawBar(null, info.sideToMove);
-      this.#status.textContent = 'analysing';
-      const analysis = engine.analyze(position, limits, { onInfo: (it) => current() && this.#info(it, fen) });
-      this.#analysis = analysis;
-      const result = await analysis.result;
+      if (!this.#mayRun) {
+        this.#paused = this.#inView ? 'tab' : 'view';
+        this.#status.textContent = PAUSED_TEXT[this.#paused];
+        return null;
+      }
+      // an engine of the pool to itself for the search, when one is free
+      const waiting = new AbortController();
+      this.#waitForEngine = waiting;
+      this.#status.textContent = 'waiting for an engine';
+      let lease;
+      try {
+        lease = await pool.lease(waiting.signal);
+      } catch (e) {
+        if (!waiting.signal.aborted) throw e;
+        if (current()) this.#status.textContent = this.#paused ? PAUSED_TEXT[this.#paused] : 'stopped';
+        return null;
+      } finally {
+        if (this.#waitForEngine === waiting) this.#waitForEngine = null;
+      }
+      let result;
+      try {
+        if (!current() || this.#stopped === gen) return null;
+        await this.#threads(lease.engine, threads);
+        if (!current()) return null;
+        this.#status.textContent = 'analysing';
+        const analysis = lease.engine.analyze(position, limits, { onInfo: (it) => current() && this.#info(it, fen) });
+        this.#analysis = analysis;
+        result = await analysis.result;
+      } finally {
+        lease.release();
+      }
       if (!current()) return result;
+      if (this.#paused) {
+        // not over: it goes on when the element can run again (what it found stays on show)
+        this.#status.textContent = `${PAUSED_TEXT[this.#paused]} (depth ${result.depth})`;
+        return null;
+      }
       this.#status.textContent = result.stopped ? `stopped at depth ${result.depth}` : `done: depth ${result.depth}`;
       if (this.#latest && this.#latest.san.length) this.#say(this.#announcer.result({ depth: this.#latest.depth, san: this.#latest.san[0], score: this.#latest.score }));
-      this.dispatchEvent(new CustomEvent('bestmove', { detail: { ...result, fen } }));
+      this.dispatchEvent(event('bestmove', { ...result, fen }));
       this.#result = { result, fen, position };
       // (words that cannot be had are said as an error; the result stands)
       if (this.hasAttribute('explain')) await this.#explainResult(this.#result, gen).catch((e) => current() && this.#fail(e));
@@ -428,6 +567,26 @@ export class MainlineAnalysis extends Base {
     }
   }
 
+  /** The board when the attributes give no position: empty, with nothing searched or claimed. */
+  #showNoPosition() {
+    this.#noPosition = true;
+    this.#fen = EMPTY_BOARD;
+    this.#legal = [];
+    this.#lastMove = null;
+    this.#selected = null;
+    this.#lines = [];
+    this.#result = null;
+    this.#latest = null;
+    this.#explain.textContent = '';
+    this.#rows.replaceChildren();
+    this.#score.textContent = '';
+    this.#note.textContent = '';
+    this.#status.textContent = 'no position';
+    this.#drawBar(null, 'w');
+    this.#drawBoard();
+    this.#readerPosition.textContent = 'No position: the fen or pgn attribute does not give one.';
+  }
+
   /**
    * The best line of a finished analysis in words (explain.js, from the engine's facts along it),
    * shown and sent as an `explain` event, unless another analysis began meanwhile (`gen`).
@@ -437,7 +596,6 @@ export class MainlineAnalysis extends Base {
   async #explainResult({ result, fen, position }, gen) {
     if (!result.pv.length || gen !== this.#gen || !this.isConnected) return;
     const engine = await this.engine;
-    // asking the engine stops a search: only while this analysis is still the newest
     if (gen !== this.#gen) return;
     const facts = await engine.lineFacts(position, result.pv);
     if (gen !== this.#gen || !this.hasAttribute('explain')) return;
@@ -445,12 +603,14 @@ export class MainlineAnalysis extends Base {
     const { sentences, numbersOnly } = explainLine(facts, evalFromSearch(result, turn).score);
     const text = sentences.map((x) => x.text).join(' ');
     this.#explain.textContent = text;
-    this.dispatchEvent(new CustomEvent('explain', { detail: { fen, pv: [...result.pv], text, sentences, numbersOnly, facts } }));
+    this.dispatchEvent(event('explain', { fen, pv: [...result.pv], text, sentences, numbersOnly, facts }));
   }
 
-  /** Stops the analysis; resolves with its result, or null when none runs. */
+  /** Stops the analysis (or its wait for an engine); resolves with its result, or null when none runs. */
   async stop() {
     this.#stopped = this.#gen;
+    this.#paused = null;
+    this.#waitForEngine?.abort();
     const a = this.#analysis;
     if (!a || a.done) return null;
     return a.stop();
@@ -483,7 +643,8 @@ export class MainlineAnalysis extends Base {
     return { fen: START, moves: [] };
   }
 
-  /** The search limits from the attributes (throws what is wrong). */
+  /** The search limits from the attributes (throws what is wrong). Neither depth nor movetime:
+   * the engine's DEFAULT_SEARCH_LIMITS; `infinite`: no end (depth and movetime then unused). */
   #limits() {
     /** @type {Record<string, number|boolean>} */
     const limits = {};
@@ -491,14 +652,14 @@ export class MainlineAnalysis extends Base {
       const v = intAttr(name, this.getAttribute(name), min, max);
       if (v !== null) limits[name] = v;
     }
-    if (limits.depth === undefined && limits.movetime === undefined) limits.infinite = true;
+    if (this.hasAttribute('infinite')) return { ...(limits.multipv ? { multipv: limits.multipv } : {}), infinite: true };
     return limits;
   }
 
-  /** The threads asked for, where the page has threads; one otherwise (and said so). */
-  async #threads(/** @type {import('../index.d.ts').Engine} */ engine, /** @type {number|null} */ threads) {
+  /** The threads asked for (1 unless given), where the page has threads; one otherwise (and said so). */
+  async #threads(/** @type {import('../index.d.ts').Engine} */ engine, /** @type {number} */ threads) {
     this.#note.textContent = '';
-    if (threads === null || threads === engine.threads) return;
+    if (threads === engine.threads) return;
     if (engine.build !== 'threaded') {
       if (threads > 1) this.#note.textContent = '· one thread: the page is not cross-origin isolated';
       return;
@@ -508,7 +669,7 @@ export class MainlineAnalysis extends Base {
 
   /** @param {import('../index.d.ts').IterationInfo} info @param {string} fen */
   #info(info, fen) {
-    this.dispatchEvent(new CustomEvent('iteration', { detail: { ...info, fen } }));
+    this.dispatchEvent(event('iteration', { ...info, fen }));
     if (info.bound !== 'exact') return;
     const turn = /** @type {'w'|'b'} */ (fen.split(' ')[1]);
     const score = evalFromSearch(info, turn).score;
@@ -608,7 +769,7 @@ export class MainlineAnalysis extends Base {
   #fail(/** @type {Error & { code?: string }} */ e) {
     if (!this.isConnected) return; // gone from the page: nobody to tell
     this.#error.textContent = e.message;
-    this.dispatchEvent(new CustomEvent('error', { detail: e }));
+    this.dispatchEvent(event('error', e));
   }
 
   // ---- the board ----------------------------------------------------------------------------
@@ -639,7 +800,7 @@ export class MainlineAnalysis extends Base {
       svg.removeAttribute('tabindex');
       svg.setAttribute('role', 'img');
     }
-    svg.setAttribute('aria-label', `Chess position ${this.#fen}${interactive ? '. Arrow keys move over the squares; Enter picks up a piece, then plays it.' : ''}`);
+    svg.setAttribute('aria-label', this.#noPosition ? 'No position' : `Chess position ${this.#fen}${interactive ? '. Arrow keys move over the squares; Enter picks up a piece, then plays it.' : ''}`);
     const targets = new Set(this.#selected ? this.#legal.filter((m) => m.uci.startsWith(this.#selected || '')).map((m) => m.uci.slice(2, 4)) : []);
     const rows = this.#fen.split(' ')[0].split('/');
     for (let r = 7; r >= 0; r--) {
@@ -658,7 +819,7 @@ export class MainlineAnalysis extends Base {
             const type = /** @type {any} */ (ch.toLowerCase());
             if (!'pnbrqk'.includes(type)) continue;
             const g = el('g', { transform: `translate(${x} ${y})`, 'data-piece': `${colour}${type}`, 'data-on': sq }, true);
-            g.innerHTML = pieceSvg(colour, type);
+            g.append(pieceElement(document, colour, type));
             svg.append(g);
           }
           if (targets.has(sq)) svg.append(el('circle', { cx: x + 20, cy: y + 20, r: 6, class: 'target' }, true));
@@ -777,7 +938,9 @@ export class MainlineAnalysis extends Base {
     const colour = this.#fen.split(' ')[1] === 'w' ? 'w' : 'b';
     for (const m of moves) {
       const b = el('button', { type: 'button', 'aria-label': m.san });
-      b.innerHTML = `<svg viewBox="0 0 40 40" width="36" height="36" aria-hidden="true">${pieceSvg(colour, /** @type {any} */ (m.uci[4]))}</svg>`;
+      const icon = el('svg', { viewBox: '0 0 40 40', width: 36, height: 36, 'aria-hidden': 'true' }, true);
+      icon.append(pieceElement(document, colour, /** @type {any} */ (m.uci[4])));
+      b.append(icon);
       b.addEventListener('click', () => this.#play(m));
       box.append(b);
     }
@@ -797,7 +960,7 @@ export class MainlineAnalysis extends Base {
     this.#position = { fen: this.#position.fen, moves: [...this.#position.moves, move.uci] };
     this.#legal = [];
     this.#loading = true;
-    this.dispatchEvent(new CustomEvent('move', { detail: { uci: move.uci, san: move.san } }));
+    this.dispatchEvent(event('move', { uci: move.uci, san: move.san }));
     this.analyse().catch(() => {});
   }
 }

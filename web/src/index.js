@@ -1,31 +1,76 @@
 // Browser entry of mainline-chess: the engine runs in a module Web Worker.
 //   import { createEngine, createUciWorker } from 'mainline-chess';
 import { createEngineWith, UciWorker } from './client.js';
+import { scriptUrl } from './trusted.js';
 
 export { EngineError } from './client.js';
+export { DEFAULT_SEARCH_LIMITS } from './limits.js';
 
-const WORKER_URLS = {
-  single: new URL('../dist/worker.js', import.meta.url),
-  threaded: new URL('../dist/worker-mt.js', import.meta.url),
+// The files of each build, next to this one in the package (a bundler that renames files sees
+// these `new URL`s and renames them here too). `?no-inline`: Vite would make the small helper
+// script a data: URL, from which a Worker can neither import the module nor share the page's
+// memory; other bundlers and servers pass the query along unread.
+const FILES = {
+  single: {
+    worker: new URL('../dist/worker.js', import.meta.url),
+    wasm: new URL('../dist/mainline_web.wasm', import.meta.url),
+  },
+  threaded: {
+    worker: new URL('../dist/worker-mt.js', import.meta.url),
+    wasm: new URL('../dist/mainline_web_mt.wasm', import.meta.url),
+    // the threaded build's module and its helper Workers' script, passed to the worker
+    module: new URL('../dist/mainline_web_mt.js', import.meta.url),
+    pthread: new URL('../dist/mainline_web_mt.worker.js?no-inline', import.meta.url),
+  },
 };
-const WASM_URLS = {
-  single: new URL('../dist/mainline_web.wasm', import.meta.url),
-  threaded: new URL('../dist/mainline_web_mt.wasm', import.meta.url),
-};
-// The threaded build's module and its helper Workers' script, passed to the worker (a bundler
-// that renames files sees these `new URL`s and renames them here too). `?no-inline`: Vite would
-// make the small helper script a data: URL, from which a Worker can neither import the module
-// nor share the page's memory; other bundlers and servers pass the query along unread.
-const THREADED_URLS = {
-  module: new URL('../dist/mainline_web_mt.js', import.meta.url),
-  pthread: new URL('../dist/mainline_web_mt.worker.js?no-inline', import.meta.url),
+// The same files by name, for a `baseUrl` (a CDN's folder, or wherever a site copied dist/ to).
+const NAMES = {
+  single: { worker: 'worker.js', wasm: 'mainline_web.wasm' },
+  threaded: { worker: 'worker-mt.js', wasm: 'mainline_web_mt.wasm', module: 'mainline_web_mt.js', pthread: 'mainline_web_mt.worker.js' },
 };
 // The most threads a page gets without asking: one core is left to the page itself.
 const DEFAULT_THREADS_CAP = 8;
 
+const pageUrl = () => globalThis.document?.baseURI || globalThis.location?.href;
+
+/**
+ * Where a file of a build is: under `baseUrl` when one is given (the folder of the package's
+ * dist/ files), `workerUrl` / `wasmUrl` for the single build's worker and wasm, else beside this file.
+ * @param {{ baseUrl?: string|URL, workerUrl?: string|URL, wasmUrl?: string|URL }} opts
+ * @param {'single'|'threaded'} build @param {'worker'|'wasm'|'module'|'pthread'} file
+ */
+function fileUrl(opts, build, file) {
+  if (build === 'single' && file === 'worker' && opts.workerUrl) return new URL(String(opts.workerUrl), pageUrl());
+  if (build === 'single' && file === 'wasm' && opts.wasmUrl) return new URL(String(opts.wasmUrl), pageUrl());
+  if (opts.baseUrl) {
+    const base = String(opts.baseUrl);
+    return new URL(/** @type {any} */ (NAMES[build])[file], new URL(base.endsWith('/') ? base : `${base}/`, pageUrl()));
+  }
+  return /** @type {any} */ (FILES[build])[file];
+}
+
+// The SharedArrayBuffer constructor where the page may share memory. WebKitGTK (the engine of
+// GNOME Web) shares WebAssembly memory on a cross-origin isolated page without naming the
+// constructor globally: it is found through a shared memory of one page.
+/** @type {SharedArrayBufferConstructor|null|undefined} */
+let sabConstructor;
+/** @returns {SharedArrayBufferConstructor|null} */
+function sharedArrayBuffer() {
+  if (sabConstructor !== undefined) return sabConstructor;
+  sabConstructor = null;
+  if (globalThis.crossOriginIsolated !== true) return sabConstructor;
+  if (typeof SharedArrayBuffer === 'function') return (sabConstructor = SharedArrayBuffer);
+  try {
+    sabConstructor = /** @type {SharedArrayBufferConstructor} */ (new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer.constructor);
+  } catch {
+    // no shared memory here after all
+  }
+  return sabConstructor;
+}
+
 const compiled = new Map(); // wasm URL -> Promise<WebAssembly.Module>, shared by every engine
 
-async function compileFrom(url) {
+async function compileFrom(/** @type {string} */ url) {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`cannot load ${url}: HTTP ${response.status}`);
   // compileStreaming needs the application/wasm content type
@@ -33,15 +78,37 @@ async function compileFrom(url) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+/**
+ * A module Worker running the script at `url`. A Worker's script must come from the page's own
+ * origin, so one from elsewhere (a CDN) is started from a one-line module of the page's that
+ * imports it (a CORS request, as any module from a CDN; the page's CSP must allow blob: workers).
+ * @param {URL} url
+ */
+function moduleWorker(url) {
+  const options = /** @type {WorkerOptions} */ ({ type: 'module', name: 'mainline-chess' });
+  const origin = globalThis.location?.origin;
+  if (!origin || url.origin === origin || url.protocol === 'blob:' || url.protocol === 'data:') return { worker: new Worker(scriptUrl(url.href), options), release() {} };
+  const blob = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  return { worker: new Worker(scriptUrl(blob), options), release: () => URL.revokeObjectURL(blob) };
+}
+
 const platform = {
   name: 'browser',
   get sharedMemory() {
-    return typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated === true;
+    return sharedArrayBuffer() !== null;
   },
+  sharedBuffer: (/** @type {number} */ bytes) => new (/** @type {SharedArrayBufferConstructor} */ (sharedArrayBuffer()))(bytes),
   defaultThreads: () => Math.max(1, Math.min((globalThis.navigator?.hardwareConcurrency || 1) - 1, DEFAULT_THREADS_CAP)),
-  urls: (build) => (build === 'threaded' ? { module: String(THREADED_URLS.module), pthread: String(THREADED_URLS.pthread) } : undefined),
-  compile(opts = {}, build = 'single') {
-    const url = String(opts.wasmUrl || WASM_URLS[build]);
+  optionNames: [],
+  /** An error nobody listens for: the page's `error` event and console, as an uncaught one. */
+  report(/** @type {Error} */ error) {
+    if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+    else console.error(error);
+  },
+  urls: (/** @type {any} */ opts, /** @type {'single'|'threaded'} */ build) =>
+    build === 'threaded' ? { module: String(fileUrl(opts, build, 'module')), pthread: String(fileUrl(opts, build, 'pthread')) } : undefined,
+  compile(/** @type {any} */ opts = {}, /** @type {'single'|'threaded'} */ build = 'single') {
+    const url = String(fileUrl(opts, build, 'wasm'));
     if (!compiled.has(url)) {
       const p = compileFrom(url);
       compiled.set(url, p);
@@ -49,19 +116,25 @@ const platform = {
     }
     return compiled.get(url);
   },
-  spawn(opts = {}, build = 'single') {
-    const worker = new Worker(opts.workerUrl || WORKER_URLS[build], { type: 'module', name: 'mainline-chess' });
+  spawn(/** @type {any} */ opts = {}, /** @type {'single'|'threaded'} */ build = 'single') {
+    const { worker, release } = moduleWorker(fileUrl(opts, build, 'worker'));
+    // the blob of a cross-origin start is needed until the worker has loaded (its first message)
+    worker.addEventListener('message', release, { once: true });
+    worker.addEventListener('error', release, { once: true });
     return {
-      post: (msg) => worker.postMessage(msg),
-      onMessage: (fn) => worker.addEventListener('message', (e) => fn(e.data)),
-      onError(fn) {
+      post: (/** @type {any} */ msg) => worker.postMessage(msg),
+      onMessage: (/** @type {(m: any) => void} */ fn) => worker.addEventListener('message', (e) => fn(e.data)),
+      onError(/** @type {(e: Error) => void} */ fn) {
         worker.addEventListener('error', (e) => {
           e.preventDefault();
           fn(new Error(e.message || 'the worker failed to start or threw'));
         });
         worker.addEventListener('messageerror', () => fn(new Error('a message from the worker could not be read')));
       },
-      terminate: () => worker.terminate(),
+      terminate: () => {
+        release();
+        worker.terminate();
+      },
       ref() {},
       unref() {},
     };
@@ -72,7 +145,8 @@ const platform = {
  * Starts an engine in a new worker. Options: stopMode ('auto' | 'sab' | 'terminate'),
  * options ({ Hash: 64, MultiPV: 3, Threads: 4, ... }), build ('auto' | 'threaded' | 'single';
  * auto: threaded when the page is cross-origin isolated, with min(cores - 1, 8) threads unless
- * options.Threads says otherwise), autoRestart, initTimeoutMs, callTimeoutMs, workerUrl, wasmUrl.
+ * options.Threads says otherwise), autoRestart, initTimeoutMs, callTimeoutMs, stopTimeoutMs,
+ * baseUrl (the folder of every file of both builds), workerUrl and wasmUrl (the single build's).
  */
 export function createEngine(options = {}) {
   return createEngineWith(platform, options);

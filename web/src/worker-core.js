@@ -167,8 +167,13 @@ export function startWorker(port) {
       go += ` searchmoves ${list.join(' ')}`;
     }
     const sid = msg.sid;
-    const keepGoing = flags ? () => Atomics.load(flags, 0) < sid : null;
-    return check(engine.search(go, msg.multipv || '', (info) => port.post({ t: 'info', id: msg.id, v: info }), keepGoing));
+    // `interrupted`: the flag ended it, not its own limits (the client resumes a search it
+    // suspended for a call only then); `elapsedMs`: what it took, for the resumed part's limits
+    let interrupted = false;
+    const keepGoing = flags ? () => Atomics.load(flags, 0) < sid || ((interrupted = true), false) : null;
+    const start = performance.now();
+    const result = check(engine.search(go, msg.multipv || '', (info) => port.post({ t: 'info', id: msg.id, v: info }), keepGoing));
+    return { ...result, interrupted, elapsedMs: performance.now() - start };
   }
 
   function uciLine(line, gid, out) {

@@ -5,10 +5,33 @@
 // The module (dist/mainline_web_mt.js) is not bundled in: each helper Worker (started from
 // dist/mainline_web_mt.worker.js) imports it too. Their URLs come from the page (index.js
 // resolves them with `new URL(..., import.meta.url)`, so a bundler that renames files renames
-// these as well); used directly, this file finds them next to itself.
+// these as well, or from its baseUrl); used directly, this file finds them next to itself.
 import { startWorker } from './worker-core.js';
 import { platformLimits } from './limits.js';
 import { browserPort } from './worker-browser.js';
+import { scriptUrl } from './trusted.js';
+
+// WebKitGTK shares WebAssembly memory on an isolated page without naming SharedArrayBuffer
+// globally, and Emscripten's threaded code names it: the constructor of a shared memory's buffer.
+// (The helper Workers' script does the same: web/scripts/bundle.mjs.)
+if (typeof SharedArrayBuffer === 'undefined') {
+  try {
+    /** @type {any} */ (globalThis).SharedArrayBuffer = new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer.constructor;
+  } catch {
+    // no shared memory: the module says so when it starts
+  }
+}
+
+/**
+ * The helper Workers' script: a Worker's script must come from this worker's origin, so one
+ * from elsewhere (a CDN) is started from a one-line script of ours that loads it.
+ * @param {string} url
+ */
+function helperScript(url) {
+  const u = new URL(url, self.location.href);
+  if (u.origin === self.origin || u.protocol === 'blob:') return scriptUrl(u.href);
+  return scriptUrl(URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(u.href)});\n`], { type: 'text/javascript' })));
+}
 
 startWorker(
   browserPort({
@@ -17,11 +40,12 @@ startWorker(
       const moduleUrl = String((urls && urls.module) || new URL('../dist/mainline_web_mt.js', import.meta.url));
       const pthreadUrl = String((urls && urls.pthread) || new URL('../dist/mainline_web_mt.worker.js', import.meta.url));
       const { default: factory } = await import(moduleUrl);
+      let helper = null;
       return {
         factory,
         settings: {
           mainScriptUrlOrBlob: moduleUrl, // what a helper Worker imports
-          locateFile: (file) => (file.endsWith('.worker.js') ? pthreadUrl : new URL(file, moduleUrl).href),
+          locateFile: (/** @type {string} */ file) => (file.endsWith('.worker.js') ? (helper ??= helperScript(pthreadUrl)) : new URL(file, moduleUrl).href),
         },
       };
     },

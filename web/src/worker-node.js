@@ -38,10 +38,12 @@ startWorker({
   onMessage: (fn) => parentPort.on('message', fn),
   close: () => process.exit(0),
   loadWasm: async () => WebAssembly.compile(await readFile(new URL(`../dist/${name}.wasm`, import.meta.url))),
-  async loadModule() {
-    const { default: factory } = await import(moduleUrl);
+  async loadModule(urls) {
+    // the package's own dist/, or the folder createEngine's baseUrl named
+    const url = (urls && urls.module) || moduleUrl;
+    const { default: factory } = await import(url);
     // pthread Workers import the module by this URL (see pthread-node.js)
-    return { factory, settings: threaded ? { mainScriptUrlOrBlob: String(moduleUrl) } : {} };
+    return { factory, settings: threaded ? { mainScriptUrlOrBlob: String(url) } : {} };
   },
   build: threaded ? 'threaded' : 'single',
   limits: platformLimits(undefined, threaded),
