@@ -70,6 +70,22 @@ describe('the threaded build in Node', () => {
     }
   });
 
+  // Each helper thread needs a Worker loaded before it starts: a new engine asked for 3 or more
+  // threads used to load one too few and abort (a cross-origin isolated page on a 4-core machine
+  // starts with 3 threads by default).
+  test.each([3, 4])('a new engine starts with %i threads and searches with them', async (n) => {
+    const e = await createEngine({ options: { Threads: n, Hash: 8 } });
+    try {
+      expect(e.threads).toBe(n);
+      const r = await e.bestMove(KIWIPETE, { depth: 8 });
+      expect(legalMoves(KIWIPETE)).toContain(r.bestMove);
+      await e.setOption('Threads', n + 2);
+      expect((await e.bestMove({ moves: ['d4'] }, { depth: 7 })).depth).toBe(7);
+    } finally {
+      e.terminate();
+    }
+  }, 30000);
+
   test('bad input: the engine names what was wrong and keeps its threads', async () => {
     await rejects(engine.setOption('Threads', 0), /^Threads must be a whole number from 1 to 32, not '0'$/);
     await rejects(engine.setOption('Threads', 33), /^Threads must be a whole number from 1 to 32, not '33'$/);

@@ -82,17 +82,22 @@ export function startWorker(port) {
     timing.engine = now();
   }
 
+  /** @type {WeakMap<object, Promise<unknown>>} each helper Worker's loading, started once */
+  const helperLoads = new WeakMap();
+  const helperLoad = (pool, worker) => {
+    if (!helperLoads.has(worker)) helperLoads.set(worker, new Promise((resolve) => pool.loadWasmModuleToWorker(worker, resolve)));
+    return helperLoads.get(worker);
+  };
+
   // Makes ready the Workers that a change of Threads to `threads` will start its helpers in
   // (the helpers of the current setting are still running then: they return to the pool later).
   async function ensureHelpers(threads) {
     const pool = M && M.PThread;
     if (!pool || !(threads > 1 && threads <= maxThreads)) return; // the engine judges the value
-    const loading = [];
-    while (pool.unusedWorkers.length + loading.length < threads - 1) {
-      pool.allocateUnusedWorker();
-      const worker = pool.unusedWorkers[pool.unusedWorkers.length - 1];
-      loading.push(new Promise((resolve) => pool.loadWasmModuleToWorker(worker, resolve)));
-    }
+    // (a Worker made here is in unusedWorkers at once, loaded or not: each is counted once, and
+    // one still loading from an earlier call that gave up waiting is waited for again)
+    while (pool.unusedWorkers.length < threads - 1) pool.allocateUnusedWorker();
+    const loading = pool.unusedWorkers.slice(0, threads - 1).filter((w) => !w.loaded).map((w) => helperLoad(pool, w));
     if (!loading.length) return;
     let timer;
     const late = new Promise((resolve) => (timer = setTimeout(resolve, HELPER_LOAD_TIMEOUT_MS, 'late')));
