@@ -21,12 +21,6 @@ const outputs = [
 ];
 // dist/mainline_web_mt.js is rewritten in place; this marks it as done.
 const MINIFIED_MARK = '// mainline-chess threaded module (MIT), minified by web/scripts/bundle.mjs\n';
-// The helper threads' script (Emscripten's, a classic Worker script) gets one line first:
-// WebKitGTK shares WebAssembly memory on an isolated page without naming SharedArrayBuffer
-// globally, which Emscripten's code names (src/worker-mt.js does the same for the engine's worker).
-const PTHREAD_SCRIPT = 'dist/mainline_web_mt.worker.js';
-const PTHREAD_MARK = '// mainline-chess helper thread (MIT): SharedArrayBuffer named where only shared memory has it\n';
-const PTHREAD_PRELUDE = `${PTHREAD_MARK}if(typeof SharedArrayBuffer>"u")try{self.SharedArrayBuffer=new WebAssembly.Memory({initial:1,maximum:1,shared:!0}).buffer.constructor}catch(e){}\n`;
 
 const missing = outputs.flatMap((o) => [o.entry, ...o.inputs]).filter((f) => !existsSync(at(f)));
 if (missing.length) {
@@ -37,17 +31,9 @@ const mtime = (f) => statSync(at(f)).mtimeMs;
 const isStale = (o) => !existsSync(at(o.out)) || [o.entry, ...o.inputs].some((f) => mtime(f) > mtime(o.out));
 const mtModule = 'dist/mainline_web_mt.js';
 const mtUnminified = !readFileSync(at(mtModule), 'utf8').startsWith(MINIFIED_MARK);
-const pthreadUnpatched = existsSync(at(PTHREAD_SCRIPT)) && !readFileSync(at(PTHREAD_SCRIPT), 'utf8').includes(PTHREAD_MARK);
 const stale = outputs.filter(isStale);
-if (process.argv.includes('--check')) process.exit(stale.length || mtUnminified || pthreadUnpatched ? 1 : 0);
+if (process.argv.includes('--check')) process.exit(stale.length || mtUnminified ? 1 : 0);
 const force = process.argv.includes('--force');
-if (pthreadUnpatched) {
-  // (after the script's "use strict" directive, which must stay first to count)
-  const script = readFileSync(at(PTHREAD_SCRIPT), 'utf8');
-  const directive = /^"use strict";/.exec(script)?.[0] ?? '';
-  writeFileSync(at(PTHREAD_SCRIPT), `${directive}\n${PTHREAD_PRELUDE}${script.slice(directive.length)}`);
-  console.log(`bundle: ${PTHREAD_SCRIPT} names SharedArrayBuffer where only shared memory has it`);
-}
 if (!stale.length && !mtUnminified && !force) {
   console.log('bundle: web/dist/worker.js and worker-mt.js are up to date');
   process.exit(0);

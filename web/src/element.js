@@ -213,8 +213,9 @@ export class MainlineAnalysis extends Base {
   #analysis = null;
   /** @type {AbortController|null} ends the wait for an engine of the pool */
   #waitForEngine = null;
-  /** in view (IntersectionObserver; true where there is none) */
-  #inView = true;
+  /** in view: as the IntersectionObserver last said (none yet: not known to be, so no search
+   * starts before it says so); always where there is no IntersectionObserver */
+  #inView = typeof IntersectionObserver !== 'function';
   /** @type {'view'|'tab'|null} why a search was paused, to go on when that is over */
   #paused = null;
   /** @type {IntersectionObserver|null} */

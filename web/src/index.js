@@ -49,24 +49,10 @@ function fileUrl(opts, build, file) {
   return /** @type {any} */ (FILES[build])[file];
 }
 
-// The SharedArrayBuffer constructor where the page may share memory. WebKitGTK (the engine of
-// GNOME Web) shares WebAssembly memory on a cross-origin isolated page without naming the
-// constructor globally: it is found through a shared memory of one page.
-/** @type {SharedArrayBufferConstructor|null|undefined} */
-let sabConstructor;
-/** @returns {SharedArrayBufferConstructor|null} */
-function sharedArrayBuffer() {
-  if (sabConstructor !== undefined) return sabConstructor;
-  sabConstructor = null;
-  if (globalThis.crossOriginIsolated !== true) return sabConstructor;
-  if (typeof SharedArrayBuffer === 'function') return (sabConstructor = SharedArrayBuffer);
-  try {
-    sabConstructor = /** @type {SharedArrayBufferConstructor} */ (new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer.constructor);
-  } catch {
-    // no shared memory here after all
-  }
-  return sabConstructor;
-}
+// Shared memory: a cross-origin isolated page with SharedArrayBuffer. (WebKitGTK, GNOME Web's
+// engine, makes shared WebAssembly memories on such a page but names no SharedArrayBuffer and
+// cannot send one to a Worker, so it gets the single-threaded build, as an unisolated page does.)
+const sharedMemory = () => typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated === true;
 
 const compiled = new Map(); // wasm URL -> Promise<WebAssembly.Module>, shared by every engine
 
@@ -95,9 +81,9 @@ function moduleWorker(url) {
 const platform = {
   name: 'browser',
   get sharedMemory() {
-    return sharedArrayBuffer() !== null;
+    return sharedMemory();
   },
-  sharedBuffer: (/** @type {number} */ bytes) => new (/** @type {SharedArrayBufferConstructor} */ (sharedArrayBuffer()))(bytes),
+  sharedBuffer: (/** @type {number} */ bytes) => new SharedArrayBuffer(bytes),
   defaultThreads: () => Math.max(1, Math.min((globalThis.navigator?.hardwareConcurrency || 1) - 1, DEFAULT_THREADS_CAP)),
   optionNames: [],
   /** An error nobody listens for: the page's `error` event and console, as an uncaught one. */

@@ -11,17 +11,6 @@ import { platformLimits } from './limits.js';
 import { browserPort } from './worker-browser.js';
 import { scriptUrl } from './trusted.js';
 
-// WebKitGTK shares WebAssembly memory on an isolated page without naming SharedArrayBuffer
-// globally, and Emscripten's threaded code names it: the constructor of a shared memory's buffer.
-// (The helper Workers' script does the same: web/scripts/bundle.mjs.)
-if (typeof SharedArrayBuffer === 'undefined') {
-  try {
-    /** @type {any} */ (globalThis).SharedArrayBuffer = new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer.constructor;
-  } catch {
-    // no shared memory: the module says so when it starts
-  }
-}
-
 /**
  * The helper Workers' script: a Worker's script must come from this worker's origin, so one
  * from elsewhere (a CDN) is started from a one-line script of ours that loads it.

@@ -43,17 +43,17 @@ export async function firefoxVersion() {
 let counter = 0;
 
 /**
- * Opens test/page.html?run=... under a mode of the test server in a new headless Firefox and
- * returns the page's results (as runPage does for Chromium).
+ * Opens test/page.html?run=... (or another page that reports) under a mode of the test server
+ * in a new headless Firefox and returns the page's results (as runPage does for Chromium).
  * @param {{ url: string, report: (id: string) => Promise<any> }} server
  * @param {string} mode @param {string[]} runs
- * @param {{ query?: string, timeoutMs?: number }} [o]
+ * @param {{ query?: string, timeoutMs?: number, page?: string }} [o]
  */
-export async function runFirefoxPage(server, mode, runs, { query = '', timeoutMs = 120000 } = {}) {
+export async function runFirefoxPage(server, mode, runs, { query = '', timeoutMs = 120000, page = 'test/page.html' } = {}) {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'mainline-firefox-'));
   writeFileSync(path.join(profile, 'user.js'), Object.entries(PREFS).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n') + '\n');
   const id = `ff${process.pid}-${++counter}`;
-  const url = `${server.url}/${mode}/test/page.html?run=${runs.join(',')}&report=${id}${query ? `&${query}` : ''}`;
+  const url = `${server.url}/${mode}/${page}?run=${runs.join(',')}&report=${id}${query ? `&${query}` : ''}`;
   const ff = spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, url], { stdio: 'ignore', detached: true });
   let exited = null;
   const exit = new Promise((resolve) => {

@@ -1,7 +1,14 @@
-// Browser test page for mainline-chess (driven by tests/js/engine-browser.test.mjs through
-// Playwright). Loads the package's browser entry, runs the scenarios named in ?run=a,b,c and
-// stores the results in window.__results (window.__done = true at the end).
+// Browser test page for mainline-chess (driven by tests/js/browsers.test.mjs in Chromium, Firefox
+// and WebKit, and by the web figures' scripts). Loads the package's browser entry, runs the
+// scenarios named in ?run=a,b,c and stores the results in window.__results (window.__done = true
+// at the end; with ?report=ID they are also posted to the test server).
 import { createEngine, createUciWorker } from '../src/index.js';
+import { crashForTesting } from '../src/client.js';
+
+// The page's own Workers (the worker files used directly, in the stockfish.js style): where
+// Trusted Types are enforced (the test server's /tt/), through the page's own policy.
+const testPolicy = globalThis.trustedTypes?.createPolicy('mainline-test', { createScriptURL: (u) => u });
+const rawWorker = (file) => new Worker(testPolicy ? testPolicy.createScriptURL(String(new URL(file, import.meta.url))) : new URL(file, import.meta.url), { type: 'module' });
 
 const t0 = performance.now();
 const params = new URLSearchParams(location.search);
@@ -106,7 +113,7 @@ async function uci() {
   const stopMs = performance.now() - t;
   w.terminate();
   // stockfish.js style: the worker file itself, strings in and out
-  const raw = new Worker(new URL('../dist/worker.js', import.meta.url), { type: 'module' });
+  const raw = rawWorker('../dist/worker.js');
   p = lines(raw, /^bestmove/);
   raw.postMessage('uci');
   raw.postMessage('position startpos');
@@ -122,7 +129,7 @@ async function crash() {
   engine.on('error', (e) => errors.push(e.code));
   let code = null;
   try {
-    await engine._crashForTesting('trap');
+    await crashForTesting(engine, 'trap');
   } catch (e) {
     code = e.code;
   }
@@ -160,7 +167,7 @@ async function threads() {
   engine.terminate();
   // The threaded worker file in the stockfish.js style, where the page is isolated.
   if (out.build === 'threaded') {
-    const raw = new Worker(new URL('../dist/worker-mt.js', import.meta.url), { type: 'module' });
+    const raw = rawWorker('../dist/worker-mt.js');
     const p = lines(raw, /^bestmove/);
     raw.postMessage('uci');
     raw.postMessage('setoption name Threads value 2');

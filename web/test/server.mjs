@@ -3,6 +3,7 @@
 //   /plain/  no special headers (no cross-origin isolation: no SharedArrayBuffer)
 //   /coi/    COOP same-origin + COEP require-corp (crossOriginIsolated: SharedArrayBuffer)
 //   /csp/    CSP script-src 'self' 'wasm-unsafe-eval' (what strict sites use)
+//   /tt/     the same CSP with Trusted Types enforced (require-trusted-types-for 'script')
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,12 @@ const MODES = {
   plain: {},
   coi: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' },
   csp: { 'Content-Security-Policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'none'" },
+  // the strict CSP with Trusted Types enforced: no markup from strings, scripts' URLs only
+  // through the package's one policy (and the test pages' own, for the Workers they start)
+  tt: {
+    'Content-Security-Policy':
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'none'; require-trusted-types-for 'script'; trusted-types mainline-chess mainline-test",
+  },
 };
 
 // POST /report/<id>: a page's results, for browsers driven without playwright (Firefox, see
