@@ -4,7 +4,9 @@
 #   build-debug/  native Debug (asserts on)               -> skipped with --no-debug or MAINLINE_DEBUG_BUILD=0
 #   build-wasm/   Emscripten Release, run under node      -> build-wasm/mainline.js (+ .wasm), mainline_tests.js
 #                 and the web builds mainline_web, mainline_web_mt (threaded) (-> web/dist/)
-# Usage: scripts/build.sh [--native-only | --wasm-only] [--no-debug] [--sanitize] [--tsan]
+# Usage: scripts/build.sh [--native-only | --wasm-only | --web-only] [--no-debug] [--sanitize] [--tsan]
+#   --web-only   only the npm package's engine (build-wasm/'s mainline_web and mainline_web_mt, bundled
+#                into web/dist/): what `npm pack` in web/ builds when web/dist/ is missing or stale
 #   --sanitize   also build build-asan/ (native Debug, MAINLINE_SANITIZE=ON: ASan+UBSan)
 #   --tsan       also build build-tsan/ (native, MAINLINE_SANITIZE_THREAD=ON: ThreadSanitizer; the UCI
 #                binary and the tests only)
@@ -18,15 +20,16 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 JOBS=${JOBS:-$(nproc)}
 NODE_BIN=$(command -v node || echo /usr/bin/node)
 
-native=1 wasm=1 debug=${MAINLINE_DEBUG_BUILD:-1} asan=0 tsan=0
+native=1 wasm=1 web_only=0 debug=${MAINLINE_DEBUG_BUILD:-1} asan=0 tsan=0
 for arg in "$@"; do
   case $arg in
     --native-only) wasm=0 ;;
     --wasm-only)   native=0 ;;
+    --web-only)    native=0 web_only=1 ;;
     --no-debug)    debug=0 ;;
     --sanitize)    asan=1 ;;
     --tsan)        tsan=1 ;;
-    -h|--help)     sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help)     sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "build.sh: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -74,9 +77,12 @@ fi
 if ((wasm)); then
   configure build-wasm emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CROSSCOMPILING_EMULATOR="$NODE_BIN" "${extra[@]}"
-  step "wasm Release" build-wasm
+  if ((web_only)); then step "web package's engine" build-wasm mainline_web mainline_web_mt
+  else step "wasm Release" build-wasm
+  fi
   # web package (web/): the CMake targets mainline_web and mainline_web_mt (threaded) copied
   # web/dist/mainline_web{,_mt}.{js,wasm} (+ mainline_web_mt.worker.js); bundle the browser
   # workers web/dist/worker.js and worker-mt.js from them (esbuild, from npm ci).
-  node web/scripts/bundle.mjs
+  # (--stamp: web/dist/BUILD.json records the sources this engine was built from, for npm pack)
+  node web/scripts/bundle.mjs --stamp
 fi

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Idempotent machine set-up for Mainline (Debian 12). Installs only what is missing:
 #   emscripten (em++, emcmake, node-acorn), cmake, g++, googletest (/usr/src/googletest),
-#   libgtest-dev, zlib1g-dev, chromium, wabt (wasm-objdump), stockfish, glaurung, toga2 (opponents for
-#   `npm run match`), clang + libclang-rt-dev (libFuzzer, for scripts/fuzz.sh), nodejs >= 20, npm
+#   libgtest-dev, zlib1g-dev, chromium, firefox-esr and libwebkit2gtk-4.1-0 with xvfb (the browser tests
+#   run the package in Chromium, Firefox and WebKit: WebKitGTK's MiniBrowser on a virtual display),
+#   wabt (wasm-objdump), stockfish, glaurung, toga2 (opponents for `npm run match`),
+#   clang + libclang-rt-dev (libFuzzer, for scripts/fuzz.sh), nodejs >= 20, npm
 # then runs `npm ci` when node_modules is missing or older than package-lock.json.
 # A fast no-op when everything is present. Needs root (or password-less sudo) only to install.
-#   --bench-extras   also firefox-esr (the web figures in Firefox: `npm run bench -- --section web`)
-#                    and linux-perf (native profiles: `node scripts/profile.mjs`); neither the
-#                    build nor the tests need them.
+#   --bench-extras   also linux-perf (native profiles: `node scripts/profile.mjs`); neither the
+#                    build nor the tests need it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -27,6 +28,7 @@ have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_gtest_lib() { compgen -G '/usr/lib/*/libgtest.a' >/dev/null || compgen -G '/usr/lib/libgtest.a' >/dev/null; }
 # libFuzzer's runtime (Debian: libclang-rt-14-dev, pulled in by libclang-rt-dev; clang only recommends it)
 have_fuzzer_rt() { compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/*/libclang_rt.fuzzer*.a' >/dev/null; }
+have_minibrowser() { compgen -G '/usr/lib/*/webkit2gtk-4.1/MiniBrowser' >/dev/null; }
 node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
 # check  <apt package>  <test...>   — one line per requirement
@@ -49,6 +51,9 @@ run_checks() {
   check libgtest-dev have_gtest_lib
   check zlib1g-dev  test -f /usr/include/zlib.h      # the training data's packs are gzip-compressed
   check chromium    have_cmd chromium
+  check firefox-esr have_cmd firefox-esr
+  check libwebkit2gtk-4.1-0 have_minibrowser
+  check xvfb        have_cmd Xvfb
   check wabt        have_cmd wasm-objdump
   check stockfish   test -x /usr/games/stockfish
   check glaurung    test -x /usr/games/glaurung
@@ -58,7 +63,6 @@ run_checks() {
   check nodejs      have_cmd node
   check npm         have_cmd npm
   if ((extras)); then
-    check firefox-esr have_cmd firefox-esr
     check linux-perf  have_cmd perf
   fi
 }

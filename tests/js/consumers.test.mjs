@@ -187,7 +187,13 @@ describe('TypeScript', () => {
     writeFileSync(path.join(dir, 'types/every-export.ts'), `// Written by tests/js/consumers.test.mjs: every export of every entry of mainline-chess.\n${lines.join('\n')}\n`);
     const tsc = await sh(process.execPath, [bin('tsc'), '-p', 'types']).then(() => '', (e) => e.stdout || e.message);
     expect(tsc).toBe('');
-  }, 60000);
+    // the tag in React's and Preact's JSX, Vue's and Svelte's templates (mainline-chess/jsx/*):
+    // typed props, and a wrong value refused (the files' @ts-expect-error lines must be used)
+    for (const fw of ['react', 'preact', 'frameworks']) {
+      const out = await sh(process.execPath, [bin('tsc'), '-p', `types/jsx/tsconfig.${fw}.json`]).then(() => '', (e) => e.stdout || e.message);
+      expect(out, fw).toBe('');
+    }
+  }, 90000);
 });
 
 test('web/README.md shows the consumers as they are: every file and every command, in full', () => {

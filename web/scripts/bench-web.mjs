@@ -6,7 +6,7 @@
 //           mainline_web_mt.js + mainline_web_mt.worker.js       target: <= 1.10x the single
 //           <mainline-analysis> (src/element.js minified, the client outside) on top   <= 30 KB
 //   speed   `bench` nodes/second of the web build in Node (the package, in a worker thread) and in
-//           Chromium (test/page.html?run=bench) vs the native `build/mainline bench`, rounds
+//           Chromium, Firefox and WebKit (test/page.html?run=bench) vs the native `build/mainline bench`, rounds
 //           interleaved; same bench signature required; the median of the rounds' ratios to the
 //           same round's native run                                      target: >= 0.92
 //           (the node CLI build, build-wasm/mainline.js, is shown for reference)
@@ -156,12 +156,26 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   // Firefox (Debian's firefox-esr, headless, test/firefox.mjs) where installed, on the same server.
   const { runFirefoxPage, firefoxVersion, FIREFOX } = await import(pathToFileURL(path.join(WEB, 'test/firefox.mjs')).href);
   const ffVersion = cr ? await firefoxVersion() : null;
-  const ffSkip = !cr ? 'no test server' : ffVersion ? '' : `${FIREFOX} not found or does not start (bash scripts/setup.sh --bench-extras installs it)`;
+  const ffSkip = !cr ? 'no test server' : ffVersion ? '' : `${FIREFOX} not found or does not start (bash scripts/setup.sh installs it)`;
   /** @param {'plain'|'coi'} mode @param {'single'|'threaded'} build */
   const firefoxBench = async (mode, build, threads = 1) => {
     const r = await runFirefoxPage(cr.server, mode, ['bench'], { query: `build=${build}&depth=${depth}&threads=${threads}` });
     if (r.error) throw new Error(`Firefox bench (${mode}, ${build}): ${r.error}`);
     if (r.bench.build !== build) throw new Error(`Firefox bench (${mode}): asked for the ${build} build, got ${r.bench.build}`);
+    return { nodes: r.bench.nodes, nps: r.bench.nps };
+  };
+  // WebKit (Debian's WebKitGTK in its MiniBrowser on a virtual display, test/webkit.mjs) where
+  // installed: the single build (WebKitGTK has no SharedArrayBuffer), and the threaded one with
+  // JavaScriptCore's shared memory switched on as Safari has it on an isolated page.
+  const { runWebKitPage, startDisplay, webkitVersion, haveWebKit } = await import(pathToFileURL(path.join(WEB, 'test/webkit.mjs')).href);
+  const wkVersion = cr && haveWebKit ? webkitVersion() : null;
+  const wkSkip = !cr ? 'no test server' : wkVersion ? '' : 'WebKitGTK\'s MiniBrowser or Xvfb not found (bash scripts/setup.sh installs them)';
+  const display = wkVersion ? await startDisplay() : null;
+  /** @param {'plain'|'coi'} mode @param {'single'|'threaded'} build */
+  const webkitBench = async (mode, build, threads = 1) => {
+    const r = await runWebKitPage(cr.server, display.display, mode, ['bench'], { query: `build=${build}&depth=${depth}&threads=${threads}`, safariThreads: build === 'threaded' });
+    if (r.error) throw new Error(`WebKit bench (${mode}, ${build}): ${r.error}`);
+    if (r.bench.build !== build) throw new Error(`WebKit bench (${mode}): asked for the ${build} build, got ${r.bench.build}`);
     return { nodes: r.bench.nodes, nps: r.bench.nps };
   };
   /** @param {'plain'|'coi'} mode @param {'single'|'threaded'} build */
@@ -188,22 +202,27 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
     chromiummt: cr ? () => pageBench('coi', 'threaded') : null,
     firefox: ffVersion ? () => firefoxBench('plain', 'single') : null,
     firefoxmt: ffVersion ? () => firefoxBench('coi', 'threaded') : null,
+    webkit: wkVersion ? () => webkitBench('plain', 'single') : null,
+    webkitmt: wkVersion ? () => webkitBench('coi', 'threaded') : null,
     // Two threads (Lazy SMP): nodes differ from run to run, so these are left out of the signature check.
     native2: existsSync(native) ? () => benchCli(native, [`bench ${depth || ''} threads 2`.replace('  ', ' ')]) : null,
     webmt2: workerBench('threaded', 2),
     chromiummt2: cr ? () => pageBench('coi', 'threaded', 2) : null,
     firefoxmt2: ffVersion ? () => firefoxBench('coi', 'threaded', 2) : null,
+    webkitmt2: wkVersion ? () => webkitBench('coi', 'threaded', 2) : null,
   };
   const labels = {
     native: 'native build/mainline', web: 'web build (package, Node worker)', webmt: 'threaded web build, 1 thread', cli: 'node CLI build-wasm/mainline.js',
     chromium: 'web build in Chromium', chromiummt: 'threaded web build in Chromium, 1 th.',
     native2: 'native, 2 threads', webmt2: 'threaded web build in Node, 2 threads', chromiummt2: 'threaded web build in Chromium, 2 th.',
     firefox: 'web build in Firefox', firefoxmt: 'threaded web build in Firefox, 1 th.', firefoxmt2: 'threaded web build in Firefox, 2 th.',
+    webkit: 'web build in WebKit', webkitmt: 'threaded web build in WebKit, 1 th.', webkitmt2: 'threaded web build in WebKit, 2 th.',
   };
   const ids = Object.keys(engines).filter((k) => engines[k]);
   const got = Object.fromEntries(ids.map((k) => [k, []]));
   log(`\n  bench ${depth || '(default depth)'}, ${reps} rounds interleaved${cr ? ` (Chromium ${cr.version})` : `; Chromium skipped: ${crSkip}`}` +
-    `${ffVersion ? ` (${ffVersion}, headless)` : `; Firefox skipped: ${ffSkip}`}:`);
+    `${ffVersion ? ` (${ffVersion}, headless)` : `; Firefox skipped: ${ffSkip}`}` +
+    `${wkVersion ? ` (${wkVersion}, MiniBrowser on Xvfb)` : `; WebKit skipped: ${wkSkip}`}:`);
   for (let rep = 0; rep < reps; rep++) {
     for (let k = 0; k < ids.length; k++) {
       const id = ids[(k + rep) % ids.length];
@@ -219,6 +238,7 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   for (const id of ids) rows.push({ what: 'bench', engine: id, nodes: got[id][0].nodes, npsBest: best(id), npsMedian: med(id) });
   // Each round's ratio to the native run of the same round (interleaved: the same machine state).
   const roundRatios = (id, base = 'native') => got[id].map((r, i) => r.nps / got[base][i].nps);
+  await display?.close();
 
   // ---- stop latency in Node
   const sab = await stopLatencies(createEngine, 'sab', quick ? 4 : 10);
@@ -280,6 +300,8 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
     if (got.chromiummt) speed('bench nps, threaded build in Chromium / native', 'chromiummt');
     if (got.firefox) speed('bench nps, web build in Firefox / native', 'firefox');
     if (got.firefoxmt) speed('bench nps, threaded build in Firefox / native', 'firefoxmt');
+    if (got.webkit) speed('bench nps, web build in WebKit / native', 'webkit');
+    if (got.webkitmt) speed('bench nps, threaded build in WebKit / native', 'webkitmt');
     const speed2 = (label, id) => {
       const rr = roundRatios(id, 'native2');
       target(label, median(rr), 0.9, true, `   (rounds ${rr.map((x) => fmt(x, 2)).join(', ')})`);
@@ -288,6 +310,7 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
       speed2('bench nps, 2 threads, Node / native 2 threads', 'webmt2');
       if (got.chromiummt2) speed2('bench nps, 2 threads, Chromium / native 2 thr.', 'chromiummt2');
       if (got.firefoxmt2) speed2('bench nps, 2 threads, Firefox / native 2 thr.', 'firefoxmt2');
+      if (got.webkitmt2) speed2('bench nps, 2 threads, WebKit / native 2 thr.', 'webkitmt2');
     }
     if (got.cli) log(`  (node CLI build build-wasm/mainline.js / native: median ${fmt(median(roundRatios('cli')), 2)})`);
   }

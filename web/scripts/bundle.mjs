@@ -7,8 +7,13 @@
 //                      (CMake target mainline_web_mt), which stays a file of its own: the helper
 //                      threads' Workers (dist/mainline_web_mt.worker.js) import it too. It is
 //                      minified in place.
-// Usage: node web/scripts/bundle.mjs [--check]   (--check: exit 1 if an output is stale)
+// Usage: node web/scripts/bundle.mjs [--check] [--force] [--stamp]
+//   --check  exit 1 if an output is stale
+//   --force  bundle even when the outputs look up to date
+//   --stamp  the engine was just built (scripts/build.sh): dist/BUILD.json records what from
+//            (build-stamp.mjs); without it, an existing stamp gets only the bundles' part anew
 import { existsSync, statSync, readFileSync, writeFileSync } from 'node:fs';
+import { inputs, readStamp, STAMP } from './build-stamp.mjs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -34,7 +39,16 @@ const mtUnminified = !readFileSync(at(mtModule), 'utf8').startsWith(MINIFIED_MAR
 const stale = outputs.filter(isStale);
 if (process.argv.includes('--check')) process.exit(stale.length || mtUnminified ? 1 : 0);
 const force = process.argv.includes('--force');
+// What dist/ was built from (npm pack's prepack.mjs checks it): written when the engine was
+// just built; otherwise only the bundles' part of a stamp already there.
+function stamp() {
+  const now = inputs();
+  const old = readStamp();
+  if (process.argv.includes('--stamp')) writeFileSync(STAMP, `${JSON.stringify(now, null, 1)}\n`);
+  else if (old) writeFileSync(STAMP, `${JSON.stringify({ ...old, bundle: now.bundle }, null, 1)}\n`);
+}
 if (!stale.length && !mtUnminified && !force) {
+  stamp();
   console.log('bundle: web/dist/worker.js and worker-mt.js are up to date');
   process.exit(0);
 }
@@ -72,3 +86,4 @@ for (const o of force ? outputs : outputs.filter(isStale)) {
   });
   console.log(`bundle: wrote web/${o.out} (${statSync(at(o.out)).size} bytes)`);
 }
+stamp();

@@ -1,7 +1,7 @@
 // Firefox for the web figures (`npm run bench -- --section web`): Debian's firefox-esr, headless,
 // a fresh profile for each page, no playwright (playwright drives only its own patched Firefox).
 // The page (test/page.html) posts its results to the test server (server.mjs, POST /report/<id>).
-// Installed by `bash scripts/setup.sh --bench-extras`; without it the figures say Firefox was skipped.
+// Installed by `bash scripts/setup.sh` (the browser tests run in it); without it the figures say Firefox was skipped.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
