@@ -803,7 +803,8 @@ export class Engine extends Emitter {
     this.#state = 'crashed';
     this.#crashError = error;
     this.#kill(error);
-    this.#report(error);
+    // (a start that fails rejects createEngine's promise or restart()'s: said there, not twice)
+    if (!this.emit('error', error) && wasReady) this.#platform.report(error);
     if (this.#opts.autoRestart && wasReady) this.restart().catch(() => {});
   }
 

@@ -536,14 +536,28 @@ export class MainlineAnalysis extends Base {
         if (this.#waitForEngine === waiting) this.#waitForEngine = null;
       }
       let result;
+      const searcher = lease.engine;
       try {
         if (!current() || this.#stopped === gen) return null;
-        await this.#threads(lease.engine, threads);
+        await this.#threads(searcher, threads);
         if (!current()) return null;
         this.#status.textContent = 'analysing';
-        const analysis = lease.engine.analyze(position, limits, { onInfo: (it) => current() && this.#info(it, fen) });
+        const analysis = searcher.analyze(position, limits, { onInfo: (it) => current() && this.#info(it, fen) });
         this.#analysis = analysis;
         result = await analysis.result;
+      } catch (e) {
+        // the engine crashed under the search: said, and the search starts again once the
+        // engine has restarted (it does so by itself)
+        if (/** @type {{ code?: string }} */ (e).code === 'CRASHED' && current()) {
+          this.#fail(/** @type {Error} */ (e));
+          const again = () => {
+            searcher.off('restart', again);
+            if (current()) this.#schedule();
+          };
+          searcher.on('restart', again);
+          return null;
+        }
+        throw e;
       } finally {
         lease.release();
       }
@@ -561,9 +575,8 @@ export class MainlineAnalysis extends Base {
       if (this.hasAttribute('explain')) await this.#explainResult(this.#result, gen).catch((e) => current() && this.#fail(e));
       return result;
     } catch (e) {
-      const err = /** @type {Error & { code?: string }} */ (e);
-      // a crash was said by the engine's own error event; a replaced analysis says nothing
-      if (current() && err.code !== 'CRASHED') this.#fail(err);
+      // (a replaced analysis says nothing)
+      if (current()) this.#fail(/** @type {Error} */ (e));
       throw e;
     }
   }

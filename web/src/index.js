@@ -66,15 +66,23 @@ async function compileFrom(/** @type {string} */ url) {
 
 /**
  * A module Worker running the script at `url`. A Worker's script must come from the page's own
- * origin, so one from elsewhere (a CDN) is started from a one-line module of the page's that
+ * origin, so one from elsewhere (a CDN) is started from a small module of the page's that
  * imports it (a CORS request, as any module from a CDN; the page's CSP must allow blob: workers).
+ * The import is a dynamic one (WebKit refuses a static import from another origin in a worker
+ * of a cross-origin isolated page), and what the page sends meanwhile is kept and handed on.
  * @param {URL} url
  */
 function moduleWorker(url) {
   const options = /** @type {WorkerOptions} */ ({ type: 'module', name: 'mainline-chess' });
   const origin = globalThis.location?.origin;
   if (!origin || url.origin === origin || url.protocol === 'blob:' || url.protocol === 'data:') return { worker: new Worker(scriptUrl(url.href), options), release() {} };
-  const blob = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  const start =
+    'const early = [], keep = (e) => early.push(e);\n' +
+    "addEventListener('message', keep);\n" +
+    `await import(${JSON.stringify(url.href)});\n` +
+    "removeEventListener('message', keep);\n" +
+    "for (const e of early) dispatchEvent(new MessageEvent('message', { data: e.data }));\n";
+  const blob = URL.createObjectURL(new Blob([start], { type: 'text/javascript' }));
   return { worker: new Worker(scriptUrl(blob), options), release: () => URL.revokeObjectURL(blob) };
 }
 

@@ -84,6 +84,11 @@ export class EnginePool {
     if (!slot.promise) {
       slot.promise = createEngine({ autoRestart: true, ...this.#engineOptions }).then((engine) => {
         slot.engine = engine;
+        // a crash during a search reaches its element as the search's error; one between
+        // searches has no one to tell but the console (the engine restarts by itself)
+        engine.on('error', (/** @type {Error} */ e) => {
+          if (!slot.leased) console.error(e);
+        });
         return engine;
       });
       // a failed start is said to whoever asked; the next request tries again
