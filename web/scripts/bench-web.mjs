@@ -1,7 +1,9 @@
 // The 'web' section of `npm run bench` (scripts/bench.mjs): budgets of the web package.
 //   size    gzip -9 of what a browser downloads: dist/mainline_web.wasm + dist/worker.js (the
-//           engine: wasm, Emscripten glue and worker), plus the client (src/index.js + client.js,
-//           minified as an app's bundler would), the network included   target: all <= 200 KB
+//           engine: wasm, Emscripten glue and worker), plus the client (`createEngine` from
+//           src/index.js, bundled and minified as an app's bundler would: what the element and the
+//           structured API ship; every export's size shown beside), the network included
+//                                                                         target: all <= 200 KB
 //           The threaded build instead: dist/mainline_web_mt.wasm + worker-mt.js +
 //           mainline_web_mt.js + mainline_web_mt.worker.js       target: <= 1.10x the single
 //           <mainline-analysis> (src/element.js minified, the client outside) on top   <= 30 KB
@@ -45,14 +47,21 @@ async function sizes() {
   const glue = file('dist/mainline_web.js');
   const mt = ['dist/mainline_web_mt.wasm', 'dist/worker-mt.js', 'dist/mainline_web_mt.js', 'dist/mainline_web_mt.worker.js'].map((f) => ({ f, gz: gz(file(f)) }));
   let client = null;
-  let clientNote = 'esbuild --minify of src/index.js + src/client.js';
+  /** @type {Buffer|null} every export of the entry: createUciWorker (the UCI text mode) as well */
+  let clientAll = null;
+  let clientNote = 'esbuild --minify --bundle of `import { createEngine } from \'mainline-chess\'`: what the element and the structured API ship';
   /** @type {Buffer|null} the element on top of the client: its own code, the PGN reader, the pieces */
   let element = null;
   try {
     const esbuild = await import('esbuild');
     const bundle = async (entry, external = []) =>
       Buffer.from((await esbuild.build({ entryPoints: [path.join(WEB, entry)], bundle: true, format: 'esm', minify: true, write: false, logLevel: 'silent', external })).outputFiles[0].contents);
-    client = await bundle('src/index.js');
+    // what a page that uses the structured API or the element ships: the bundler leaves out the
+    // UCI text mode (createUciWorker), which the all-exports figure includes
+    const stdin = async (contents) =>
+      Buffer.from((await esbuild.build({ stdin: { contents, resolveDir: path.join(WEB, 'src'), loader: 'js' }, bundle: true, format: 'esm', minify: true, write: false, logLevel: 'silent' })).outputFiles[0].contents);
+    client = await stdin("export { createEngine, EngineError } from './index.js';");
+    clientAll = await bundle('src/index.js');
     element = await bundle('src/element.js', ['./index.js']);
   } catch {
     client = Buffer.concat([file('src/index.js'), file('src/client.js')]);
@@ -63,6 +72,7 @@ async function sizes() {
     worker: { raw: worker.length, gz: gz(worker) },
     glue: { raw: glue.length, gz: gz(glue) },
     client: { raw: client.length, gz: gz(client), note: clientNote },
+    clientAll: clientAll ? { raw: clientAll.length, gz: gz(clientAll) } : null,
     element: element ? { raw: element.length, gz: gz(element) } : null,
     threaded: mt,
   };
@@ -120,6 +130,7 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   log(`    dist/mainline_web.wasm  ${kb(s.wasm.raw).padStart(9)} raw  ${kb(s.wasm.gz).padStart(9)} gz`);
   log(`    dist/worker.js          ${kb(s.worker.raw).padStart(9)} raw  ${kb(s.worker.gz).padStart(9)} gz   (worker + Emscripten glue, minified; the glue alone unminified: ${kb(s.glue.gz)} gz)`);
   log(`    client                  ${kb(s.client.raw).padStart(9)} raw  ${kb(s.client.gz).padStart(9)} gz   (${s.client.note})`);
+  if (s.clientAll) log(`    client, every export    ${kb(s.clientAll.raw).padStart(9)} raw  ${kb(s.clientAll.gz).padStart(9)} gz   (createUciWorker too: ${fmt((s.wasm.gz + s.worker.gz + s.clientAll.gz) / 1024)} KB in all)`);
   const engineKb = (s.wasm.gz + s.worker.gz) / 1024;
   const totalKb = engineKb + s.client.gz / 1024;
   log('    threaded build, instead of the first two:');
@@ -127,7 +138,7 @@ export async function runWebBench({ reps = 3, quick = false, log = console.log }
   const threadedKb = s.threaded.reduce((a, x) => a + x.gz, 0) / 1024 + s.client.gz / 1024;
   log(`    single-threaded download ${fmt(totalKb)} KB, threaded ${fmt(threadedKb)} KB (client included)`);
   if (s.element) log(`    <mainline-analysis> adds  ${kb(s.element.raw).padStart(9)} raw  ${kb(s.element.gz).padStart(9)} gz   (esbuild --minify of src/element.js, its board, pieces and PGN reader; the client outside)`);
-  rows.push({ what: 'size', wasmGz: s.wasm.gz, workerGz: s.worker.gz, clientGz: s.client.gz, elementGz: s.element?.gz ?? null, engineKb, totalKb, threadedKb });
+  rows.push({ what: 'size', wasmGz: s.wasm.gz, workerGz: s.worker.gz, clientGz: s.client.gz, clientAllGz: s.clientAll?.gz ?? null, elementGz: s.element?.gz ?? null, engineKb, totalKb, threadedKb });
 
   // ---- speed: bench nps, web build in Node and in Chromium vs native, interleaved rounds
   const { createEngine } = await import(pathToFileURL(path.join(WEB, 'src/node.js')));

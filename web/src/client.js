@@ -54,21 +54,19 @@ const rejected = (e) => handled(Promise.reject(e));
 
 // Refuses options no one reads, by name (a misspelt `workerURL` would otherwise be ignored), and
 // checks the types of the common ones.
+const OPTION_CHECKS = [
+  [['initTimeoutMs', 'callTimeoutMs', 'stopTimeoutMs', 'maxRestarts'], (v) => typeof v === 'number' && v >= 0 && v < Infinity, 'a number of 0 or more'],
+  [['autoRestart'], (v) => typeof v === 'boolean', 'true or false'],
+  [['options'], (v) => v && typeof v === 'object' && !Array.isArray(v), 'an object of UCI option values, e.g. { Hash: 64 }'],
+  [['baseUrl', 'workerUrl', 'wasmUrl'], (v) => typeof v === 'string' || typeof v?.href === 'string', 'a URL (a string or a URL object)'],
+];
 function checkOptions(opts, known, what) {
-  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw new EngineError(`${what} options must be an object`);
+  if (!opts || typeof opts !== 'object' || Array.isArray(opts)) throw new EngineError(`${what} options must be an object`);
   const unknown = Object.keys(opts).filter((k) => !known.includes(k));
-  if (unknown.length)
-    throw new EngineError(`unknown ${what} option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')} (known: ${known.join(', ')})`);
-  for (const k of ['initTimeoutMs', 'callTimeoutMs', 'stopTimeoutMs', 'maxRestarts'])
-    if (opts[k] !== undefined && !(typeof opts[k] === 'number' && opts[k] >= 0 && Number.isFinite(opts[k])))
-      throw new EngineError(`${what} option ${k} must be a number of 0 or more, not ${JSON.stringify(opts[k])}`);
-  if (opts.autoRestart !== undefined && typeof opts.autoRestart !== 'boolean') throw new EngineError(`${what} option autoRestart must be true or false`);
-  if (opts.options !== undefined && (opts.options === null || typeof opts.options !== 'object' || Array.isArray(opts.options)))
-    throw new EngineError(`${what} option options must be an object of UCI option values, e.g. { Hash: 64 }`);
-  for (const k of ['baseUrl', 'workerUrl', 'wasmUrl'])
-    if (opts[k] !== undefined && typeof opts[k] !== 'string' && !(opts[k] && typeof opts[k].href === 'string'))
-      throw new EngineError(`${what} option ${k} must be a URL (a string or a URL object)`);
-  if ((opts.workerUrl !== undefined || opts.wasmUrl !== undefined) && opts.build === 'threaded')
+  if (unknown.length) throw new EngineError(`unknown ${what} option${unknown.length > 1 ? 's' : ''} '${unknown.join("', '")}' (known: ${known.join(', ')})`);
+  for (const [names, ok, expected] of OPTION_CHECKS)
+    for (const k of names) if (opts[k] !== undefined && !ok(opts[k])) throw new EngineError(`${what} option ${k} must be ${expected}, not ${JSON.stringify(opts[k])}`);
+  if ((opts.workerUrl || opts.wasmUrl) && opts.build === 'threaded')
     throw new EngineError(`${what} options workerUrl and wasmUrl name the single-threaded build's files; for the threaded build give baseUrl, the folder of every file in the package's dist/`);
 }
 
@@ -402,9 +400,10 @@ function abortReason(signal) {
   return e;
 }
 
-// The Engine's private parts that createEngineWith and the tests reach (set in its static block).
-let startEngine;
-let engineCall;
+// The Engine's private parts that createEngineWith and the tests reach (each engine registers
+// its own; no static block, so that a bundler can leave out what a page does not use).
+/** @type {WeakMap<Engine, { start: () => Promise<Engine>, call: (fn: string, position: any, args: any[]) => Promise<any> }>} */
+const engineInternals = new WeakMap();
 
 /** The structured engine API. Create with createEngine(). */
 export class Engine extends Emitter {
@@ -429,13 +428,9 @@ export class Engine extends Emitter {
   onerror = null;
   onrestart = null;
 
-  static {
-    startEngine = (engine) => engine.#start();
-    engineCall = (engine, fn, position, args) => engine.#call(fn, position, args);
-  }
-
   constructor(platform, opts = {}) {
     super();
+    engineInternals.set(this, { start: () => this.#start(), call: (fn, position, args) => this.#call(fn, position, args) });
     checkOptions(opts, [...COMMON_ENGINE_OPTIONS, ...(platform.optionNames || [])], 'createEngine');
     this.#platform = platform;
     this.#opts = { initTimeoutMs: 20000, callTimeoutMs: 30000, stopTimeoutMs: 2000, autoRestart: false, ...opts };
@@ -952,24 +947,25 @@ export class Engine extends Emitter {
 
 /** Testing only: makes the engine's WebAssembly instance fail ('trap' | 'abort' | 'oom'). */
 export function crashForTesting(engine, kind) {
-  return engineCall(engine, 'debugCrash', null, [kind]);
+  return engineInternals.get(engine).call('debugCrash', null, [kind]);
 }
 
 export async function createEngineWith(platform, options = {}) {
   const engine = new Engine(platform, options);
   try {
-    return await startEngine(engine);
+    return await engineInternals.get(engine).start();
   } catch (e) {
     engine.terminate();
     throw e;
   }
 }
 // ---------------------------------------------------------------------------------------------
-let uciCrash;
+/** @type {WeakMap<UciWorker, (kind: string) => void>} */
+const uciCrashers = new WeakMap();
 
 /** Testing only: makes a UciWorker's WebAssembly instance fail ('trap' | 'abort' | 'oom'). */
 export function crashUciForTesting(worker, kind) {
-  uciCrash(worker, kind);
+  uciCrashers.get(worker)(kind);
 }
 
 /**
@@ -1005,15 +1001,12 @@ export class UciWorker extends Emitter {
   onmessage = null;
   onerror = null;
 
-  static {
-    uciCrash = (w, kind) => {
-      if (!w.#workerReady) throw new Error('crashUciForTesting: the worker is not ready');
-      w.#worker.post({ t: 'call', fn: 'debugCrash', args: [kind], id: -1 });
-    };
-  }
-
   constructor(platform, opts = {}) {
     super();
+    uciCrashers.set(this, (kind) => {
+      if (!this.#workerReady) throw new Error('crashUciForTesting: the worker is not ready');
+      this.#worker.post({ t: 'call', fn: 'debugCrash', args: [kind], id: -1 });
+    });
     checkOptions(opts, [...COMMON_UCI_OPTIONS, ...(platform.optionNames || []).filter((k) => k !== 'options')], 'createUciWorker');
     this.#platform = platform;
     this.#opts = { ...opts };
