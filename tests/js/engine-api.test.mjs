@@ -346,6 +346,18 @@ describe('errors', () => {
     await rejects(createEngine({ callTimeoutMs: -1 }), /callTimeoutMs must be a number of 0 or more/);
     await rejects(createEngine({ options: 'Hash=8' }), /options must be an object/);
     expect(() => createUciWorker({ stopmode: 'sab' })).toThrow(/unknown createUciWorker option 'stopmode'/);
+    // workerUrl and wasmUrl name the single build's files: giving one picks that build (a page
+    // that is isolated got the single build's worker asked for threads); with 'threaded', refused
+    const single = await createEngine({ wasmUrl: new URL('../../web/dist/mainline_web.wasm', import.meta.url) });
+    expect(single.build).toBe('single');
+    expect((await single.bestMove('startpos', { depth: 3 })).depth).toBe(3);
+    single.terminate();
+    await rejects(createEngine({ wasmUrl: 'x.wasm', build: 'threaded' }), /workerUrl and wasmUrl name the single-threaded build's files; for the threaded build give baseUrl/);
+    // baseUrl: the folder of both builds' files (here the package's own dist/, as a path)
+    const based = await createEngine({ baseUrl: fileURLToPath(new URL('../../web/dist/', import.meta.url)) });
+    expect(based.build).toBe('threaded');
+    expect((await based.bestMove('startpos', { depth: 3 })).depth).toBe(3);
+    based.terminate();
     const analysis = engine.analyze('not a fen');
     await rejects(analysis.result, /bad FEN/);
     await expect(analysis.next()).rejects.toThrow(/bad FEN/);

@@ -40,7 +40,8 @@ const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
-async function sizes() {
+/** The download's parts, gzip -9 (also docs/figures.json's download figure, held to them by tests/js/docs.test.mjs). */
+export async function sizes() {
   const file = (f) => readFileSync(path.join(WEB, f));
   const wasm = file('dist/mainline_web.wasm');
   const worker = file('dist/worker.js');

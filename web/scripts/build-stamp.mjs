@@ -27,7 +27,7 @@ export const DIST_FILES = [
 // web/package.json's version (the engine's `id name`); the bundles from these and the engine's glue.
 const ENGINE_DIRS = ['engine', 'wasm_bindings', 'cmake', 'nets'];
 const ENGINE_FILES = ['CMakeLists.txt'];
-const BUNDLE_FILES = ['web/src/worker.js', 'web/src/worker-mt.js', 'web/src/worker-core.js', 'web/src/worker-browser.js', 'web/src/limits.js', 'web/src/trusted.js', 'web/scripts/bundle.mjs'];
+const BUNDLE_FILES = ['web/src/worker.js', 'web/src/worker-mt.js', 'web/src/worker-core.js', 'web/src/worker-browser.js', 'web/src/limits.js', 'web/src/trusted.js', 'web/src/worker-threads.js', 'web/scripts/bundle.mjs'];
 
 /** @param {string} dir @returns {string[]} files under a folder of the repository, sorted */
 function walk(dir) {

@@ -22,7 +22,7 @@ const at = (f) => path.join(WEB, f);
 const common = ['src/worker-core.js', 'src/worker-browser.js', 'src/limits.js', 'src/trusted.js'];
 const outputs = [
   { out: 'dist/worker.js', entry: 'src/worker.js', inputs: [...common, 'dist/mainline_web.js'] },
-  { out: 'dist/worker-mt.js', entry: 'src/worker-mt.js', inputs: [...common, 'dist/mainline_web_mt.js'], external: '../dist/mainline_web_mt.js' },
+  { out: 'dist/worker-mt.js', entry: 'src/worker-mt.js', inputs: [...common, 'src/worker-threads.js', 'dist/mainline_web_mt.js'], external: '../dist/mainline_web_mt.js' },
 ];
 // dist/mainline_web_mt.js is rewritten in place; this marks it as done.
 const MINIFIED_MARK = '// mainline-chess threaded module (MIT), minified by web/scripts/bundle.mjs\n';

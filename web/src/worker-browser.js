@@ -2,14 +2,16 @@
 // WebAssembly fetched from `wasmUrl`.
 /**
  * @param {{ wasmUrl: URL, loadModule: (urls: any) => Promise<{ factory: Function, settings: object }>,
- *   build: 'single' | 'threaded', limits: { hash: number, threads: number } }} build
+ *   build: 'single' | 'threaded', limits: { hash: number, threads: number },
+ *   loadHelpers?: (pool: any, count: number, timeoutMs: number) => Promise<boolean> }} build
  */
-export function browserPort({ wasmUrl, loadModule, build, limits }) {
+export function browserPort({ wasmUrl, loadModule, build, limits, loadHelpers }) {
   return {
     post: (msg) => self.postMessage(msg),
     onMessage: (fn) => self.addEventListener('message', (e) => fn(e.data)),
     close: () => self.close(),
     loadModule,
+    loadHelpers,
     build,
     limits,
     async loadWasm() {

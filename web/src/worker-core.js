@@ -20,6 +20,9 @@
 // Any failure inside the WebAssembly instance (a trap, abort, out of memory) posts
 // fatal { m } and the instance is never used again: the client restarts the worker.
 //
+// The threaded build's port also has loadHelpers(pool, count, timeoutMs) (worker-threads.js),
+// which makes ready the helper threads' Workers before Threads changes.
+//
 // Plain strings are the stockfish.js-compatible UCI text mode: every string is a command
 // line, every output line is posted back as a string. It needs no set-up message.
 const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
@@ -82,28 +85,12 @@ export function startWorker(port) {
     timing.engine = now();
   }
 
-  /** @type {WeakMap<object, Promise<unknown>>} each helper Worker's loading, started once */
-  const helperLoads = new WeakMap();
-  const helperLoad = (pool, worker) => {
-    if (!helperLoads.has(worker)) helperLoads.set(worker, new Promise((resolve) => pool.loadWasmModuleToWorker(worker, resolve)));
-    return helperLoads.get(worker);
-  };
-
   // Makes ready the Workers that a change of Threads to `threads` will start its helpers in
-  // (the helpers of the current setting are still running then: they return to the pool later).
+  // (the threaded build's port: worker-threads.js; the single build has no helpers to make).
   async function ensureHelpers(threads) {
     const pool = M && M.PThread;
-    if (!pool || !(threads > 1 && threads <= maxThreads)) return; // the engine judges the value
-    // (a Worker made here is in unusedWorkers at once, loaded or not: each is counted once, and
-    // one still loading from an earlier call that gave up waiting is waited for again)
-    while (pool.unusedWorkers.length < threads - 1) pool.allocateUnusedWorker();
-    const loading = pool.unusedWorkers.slice(0, threads - 1).filter((w) => !w.loaded).map((w) => helperLoad(pool, w));
-    if (!loading.length) return;
-    let timer;
-    const late = new Promise((resolve) => (timer = setTimeout(resolve, HELPER_LOAD_TIMEOUT_MS, 'late')));
-    const outcome = await Promise.race([Promise.all(loading), late]);
-    clearTimeout(timer);
-    if (outcome === 'late')
+    if (!pool || !port.loadHelpers || !(threads > 1 && threads <= maxThreads)) return; // the engine judges the value
+    if (!(await port.loadHelpers(pool, threads - 1, HELPER_LOAD_TIMEOUT_MS)))
       throw new InputError(`Threads ${threads}: the helper threads' Workers did not start within ${HELPER_LOAD_TIMEOUT_MS} ms`);
   }
 

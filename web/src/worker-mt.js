@@ -8,6 +8,7 @@
 // these as well, or from its baseUrl); used directly, this file finds them next to itself.
 import { startWorker } from './worker-core.js';
 import { platformLimits } from './limits.js';
+import { loadHelpers } from './worker-threads.js';
 import { browserPort } from './worker-browser.js';
 import { scriptUrl } from './trusted.js';
 
@@ -39,6 +40,7 @@ startWorker(
       };
     },
     build: 'threaded',
+    loadHelpers,
     limits: platformLimits(self.navigator, true),
   }),
 );

@@ -4,6 +4,7 @@ import { parentPort, workerData, Worker as NodeWorker } from 'node:worker_thread
 import { readFile } from 'node:fs/promises';
 import { startWorker } from './worker-core.js';
 import { platformLimits } from './limits.js';
+import { loadHelpers } from './worker-threads.js';
 
 const threaded = workerData && workerData.build === 'threaded';
 const name = threaded ? 'mainline_web_mt' : 'mainline_web';
@@ -46,5 +47,6 @@ startWorker({
     return { factory, settings: threaded ? { mainScriptUrlOrBlob: String(url) } : {} };
   },
   build: threaded ? 'threaded' : 'single',
+  loadHelpers: threaded ? loadHelpers : undefined,
   limits: platformLimits(undefined, threaded),
 });
