@@ -13,6 +13,9 @@ import { gameReport, pgnJudgement, reportSummary } from '../../web/src/report.js
 import { parsePgn, exportPgn } from '../../app/src/model/pgn.js';
 import { readPgnGames, recordFromTree, treeFromRecord, reviewFromEvals, exportHeaders } from '../../app/src/model/record.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
+import { readFileSync } from 'node:fs';
+// the one place the version is written (the Annotator header names it)
+const VERSION = JSON.parse(readFileSync(new URL('../../web/package.json', import.meta.url), 'utf8')).version;
 
 const cpFor = (e) => Math.log(e / (1 - e)) / WIN_K; // centipawns giving expected score e
 
@@ -226,7 +229,7 @@ describe('writing PGN and reading it back', () => {
     expect(reviewFromEvals(tree)).toMatchObject({ limits: { depth: 8 }, complete: true });
     delete tree.mainline()[2].eval;
     expect(reviewFromEvals(tree)).toBeNull();
-    expect(exportHeaders(headers, { limits: { depth: 8 }, date: 0, complete: true }).Annotator).toBe('Mainline 0.1.0 (depth 8)');
+    expect(exportHeaders(headers, { limits: { depth: 8 }, date: 0, complete: true }).Annotator).toBe(`Mainline ${VERSION} (depth 8)`);
     expect(exportHeaders({ ...headers, Annotator: 'Someone' }, { limits: { depth: 8 }, date: 0, complete: true }).Annotator).toBe('Someone');
     expect(exportHeaders(headers, null).Annotator).toBeUndefined();
     expect(annotatorName('1.2.3', { movetime: 500 })).toBe('Mainline 1.2.3 (500 ms per move)');

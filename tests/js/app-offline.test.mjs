@@ -17,6 +17,8 @@ import { Chess } from 'chess.js';
 import { launchChromium } from '../../web/test/server.mjs';
 import { DIST, ensureBuilt, startAppServer } from '../../app/server.mjs';
 import { boardPly, boardScreenshot, haveBrowser, openAppPage, SHOTS, TRAP as GAME } from './app-page.mjs';
+// the one place the version is written (the Annotator header names it)
+const VERSION = JSON.parse(readFileSync(new URL('../../web/package.json', import.meta.url), 'utf8')).version;
 
 
 let chromium;
@@ -239,7 +241,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       chess.loadPgn(pgn);
       expect(chess.history().length).toBe(14);
       expect(pgn.match(/\[%eval /g).length).toBeGreaterThanOrEqual(15); // every main-line position
-      expect(pgn).toContain('[Annotator "Mainline 0.1.0 (depth 10)"]');
+      expect(pgn).toContain(`[Annotator "Mainline ${VERSION} (depth 10)"]`);
       expect(pgn).toMatch(/\{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\./);
       expect(pgn).toMatch(/\[%mlpv2 /); // the second lines: the report reads back the same
       // the judged moves' reasons in words, in square brackets after their judgements

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Chess } from 'chess.js';
 import { parsePgnGames, readComment } from '../../web/src/annotate.js';
+// the one place the version is written (the Annotator header names it)
+const VERSION = JSON.parse(readFileSync(new URL('../../web/package.json', import.meta.url), 'utf8')).version;
 
 const run = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,7 +74,7 @@ describe.skipIf(!haveEngine)('mainline-analyse', () => {
       chess.loadPgn(g.text);
       const line = mainLine(g);
       expect(chess.history()).toEqual(line.slice(1).map((n) => n.san));
-      expect(g.headers.Annotator).toBe('Mainline 0.1.0 (depth 5)');
+      expect(g.headers.Annotator).toBe(`Mainline ${VERSION} (depth 5)`);
       for (const node of line) {
         const c = readComment(node.comment);
         expect(c.eval, `${g.headers.Event}: ${node.san}`).not.toBeNull();

@@ -46,7 +46,8 @@ function fileUrl(opts, build, file) {
     const base = String(opts.baseUrl);
     return new URL(/** @type {any} */ (NAMES[build])[file], new URL(base.endsWith('/') ? base : `${base}/`, pageUrl()));
   }
-  return /** @type {any} */ (FILES[build])[file];
+  // (a bundler may have made it a path of the site's, not a URL: Next.js gives '/_next/static/...')
+  return new URL(String(/** @type {any} */ (FILES[build])[file]), pageUrl());
 }
 
 // Shared memory: a cross-origin isolated page with SharedArrayBuffer. (WebKitGTK, GNOME Web's
