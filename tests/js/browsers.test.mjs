@@ -15,12 +15,13 @@
 // Content-Security-Policy) and tt (the same with Trusted Types enforced). WebKitGTK builds
 // JavaScriptCore's shared memory off (no SharedArrayBuffer: the single build even when
 // isolated); Safari has it on isolated pages, so WebKit's coi also runs with it switched on
-// ("coi, shared memory on"), the threaded build in JavaScriptCore.
+// ("webkit, shared memory on"), the threaded build in JavaScriptCore.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync } from 'node:fs';
-import { startServer, launchChromium, runPage, CHROMIUM } from '../../web/test/server.mjs';
-import { FIREFOX, runFirefoxPage } from '../../web/test/firefox.mjs';
-import { haveWebKit, runWebKitPage, startDisplay } from '../../web/test/webkit.mjs';
+import { startServer, CHROMIUM } from '../../web/test/server.mjs';
+import { FIREFOX } from '../../web/test/firefox.mjs';
+import { haveWebKit } from '../../web/test/webkit.mjs';
+import { startBrowsers } from '../../web/test/browsers.mjs';
 import { expectLegalLine } from './legal-line.mjs';
 
 const UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
@@ -28,44 +29,21 @@ const PAGE_RUNS = ['cold', 'analyze', 'stop', 'two', 'uci', 'crash', 'threads'];
 const BEHAVIOUR_RUNS = ['api', 'uci', 'element', 'hidden', 'many'];
 
 let server;
-let chromium = null;
-let display = null;
+let started;
 beforeAll(async () => {
   server = await startServer();
-  if (existsSync(CHROMIUM)) chromium = await launchChromium();
-  if (haveWebKit) display = await startDisplay();
+  started = await startBrowsers(server);
 }, 60000);
 afterAll(async () => {
-  await chromium?.close();
-  await display?.close();
+  await started?.close();
   await server?.close();
 });
 
-/** How each browser opens a page and gives back what it reported. */
-const BROWSERS = {
-  chromium: {
-    have: existsSync(CHROMIUM),
-    threads: true,
-    open: async (mode, page, runs) => {
-      const r = await runPage(chromium.browser, server.url, mode, runs, { page, timeoutMs: 180000 });
-      return r;
-    },
-  },
-  firefox: {
-    have: existsSync(FIREFOX),
-    threads: true,
-    open: (mode, page, runs) => runFirefoxPage(server, mode, runs, { page, timeoutMs: 180000 }),
-  },
-  webkit: {
-    have: haveWebKit,
-    threads: false,
-    open: (mode, page, runs, o = {}) => runWebKitPage(server, display.display, mode, runs, { page, timeoutMs: 180000, ...o }),
-  },
-};
-
+// (whether each browser has threads on an isolated page: web/test/browsers.mjs)
+const THREADS = { chromium: true, firefox: true, webkit: false, 'webkit, shared memory on': true };
 const CASES = [
-  ...['chromium', 'firefox', 'webkit'].flatMap((browser) => ['plain', 'coi', 'csp', 'tt'].map((mode) => ({ browser, mode, threads: mode === 'coi' && BROWSERS[browser].threads }))),
-  { browser: 'webkit', mode: 'coi', threads: true, safariThreads: true, name: 'coi, shared memory on' },
+  ...['chromium', 'firefox', 'webkit'].flatMap((browser) => ['plain', 'coi', 'csp', 'tt'].map((mode) => ({ browser, mode, threads: mode === 'coi' && THREADS[browser] }))),
+  { browser: 'webkit, shared memory on', mode: 'coi', threads: true },
 ];
 
 /** test/page.html's results (the structured API and the UCI text mode). */
@@ -153,15 +131,15 @@ function checkBehaviour(r, { threads }) {
   for (const l of m.lines) expectLegalLine(l.fen, l.pv, l.pvSan);
 }
 
-describe.each(CASES)('$browser, $mode', ({ browser, mode, threads, safariThreads, name }) => {
-  const b = BROWSERS[browser];
-  test.skipIf(!b.have)(`the structured API, the UCI text mode and <mainline-analysis> behave as documented${name ? ` (${name})` : ''}`, async () => {
-    const o = safariThreads ? { safariThreads } : {};
-    const page = await b.open(mode, 'test/page.html', PAGE_RUNS, o);
+describe.each(CASES)('$browser, $mode', ({ browser, mode, threads }) => {
+  const have = { chromium: existsSync(CHROMIUM), firefox: existsSync(FIREFOX) }[browser] ?? haveWebKit;
+  test.skipIf(!have)('the structured API, the UCI text mode and <mainline-analysis> behave as documented', async () => {
+    const b = started.browsers[browser];
+    const page = await b.open(mode, 'test/page.html', PAGE_RUNS);
     checkPage(page, { mode, threads });
-    const behaviour = await b.open(mode, 'test/behaviour.html', BEHAVIOUR_RUNS, o);
+    const behaviour = await b.open(mode, 'test/behaviour.html', BEHAVIOUR_RUNS);
     checkBehaviour(behaviour, { threads });
     const ms = ['api', 'uci', 'element', 'hidden', 'many'].map((k) => `${k} ${behaviour[`${k}Ms`]}`).join(', ');
-    console.log(`${browser} ${mode}${name ? ` (${name})` : ''}: ${behaviour.userAgent}; cold start to the first iteration ${page.cold.firstIterationMs.toFixed(0)} ms; stop ${page.stop.runs.map((x) => x.stopMs.toFixed(1)).join(', ')} ms; behaviour ms: ${ms}`);
+    console.log(`${browser} ${mode}: ${behaviour.userAgent}; cold start to the first iteration ${page.cold.firstIterationMs.toFixed(0)} ms; stop ${page.stop.runs.map((x) => x.stopMs.toFixed(1)).join(', ')} ms; behaviour ms: ${ms}`);
   }, 400000);
 });

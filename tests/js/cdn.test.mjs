@@ -13,10 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { launchChromium, runPage, CHROMIUM } from '../../web/test/server.mjs';
+import { CHROMIUM } from '../../web/test/server.mjs';
 import { startCdnAndSite } from '../../web/test/cdn-server.mjs';
-import { FIREFOX, runFirefoxPage } from '../../web/test/firefox.mjs';
-import { haveWebKit, runWebKitPage, startDisplay } from '../../web/test/webkit.mjs';
+import { FIREFOX } from '../../web/test/firefox.mjs';
+import { haveWebKit } from '../../web/test/webkit.mjs';
+import { startBrowsers } from '../../web/test/browsers.mjs';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,8 +26,7 @@ const UCI = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
 
 let dir;
 let servers;
-let chromium = null;
-let display = null;
+let started;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'mainline-cdn-'));
   // the tarball as the registry has it, unpacked where a CDN serves it from
@@ -39,30 +39,22 @@ beforeAll(async () => {
   await run('cp', ['-r', path.join(dir, `cdn/npm/mainline-chess@${VERSION}`), path.join(dir, 'vendor')]);
   rmSync(path.join(dir, 'vendor/dist'), { recursive: true, force: true });
   servers = await startCdnAndSite({ cdnRoot: path.join(dir, 'cdn'), vendor: path.join(dir, 'vendor') });
-  if (existsSync(CHROMIUM)) chromium = await launchChromium();
-  if (haveWebKit) display = await startDisplay();
+  started = await startBrowsers(servers);
 }, 120000);
 afterAll(async () => {
-  await chromium?.close();
-  await display?.close();
+  await started?.close();
   await servers?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const BROWSERS = {
-  chromium: { have: existsSync(CHROMIUM), threads: true, open: (mode, query) => runPage(chromium.browser, servers.siteUrl, mode, ['cdn'], { page: 'test/cdn-page.html', query, timeoutMs: 120000 }) },
-  firefox: { have: existsSync(FIREFOX), threads: true, open: (mode, query) => runFirefoxPage(servers, mode, ['cdn'], { page: 'test/cdn-page.html', query }) },
-  webkit: { have: haveWebKit, threads: false, open: (mode, query) => runWebKitPage(servers, display.display, mode, ['cdn'], { page: 'test/cdn-page.html', query }) },
-  // JavaScriptCore's shared memory on, as Safari has it on an isolated page: the threaded build
-  'webkit, shared memory on': { have: haveWebKit, threads: true, open: (mode, query) => runWebKitPage(servers, display.display, mode, ['cdn'], { page: 'test/cdn-page.html', query, safariThreads: true }) },
-};
+const HAVE = { chromium: existsSync(CHROMIUM), firefox: existsSync(FIREFOX), webkit: haveWebKit, 'webkit, shared memory on': haveWebKit };
 
-describe.each(Object.keys(BROWSERS))('%s', (browser) => {
-  const b = BROWSERS[browser];
-  test.skipIf(!b.have).each(browser === 'webkit, shared memory on' ? ['coi'] : ['plain', 'coi'])('a page with a strict CSP loads the element, the API and the engine from a CDN (%s)', async (mode) => {
+describe.each(Object.keys(HAVE))('%s', (browser) => {
+  test.skipIf(!HAVE[browser]).each(browser === 'webkit, shared memory on' ? ['coi'] : ['plain', 'coi'])('a page with a strict CSP loads the element, the API and the engine from a CDN (%s)', async (mode) => {
     const cdn = `${servers.cdnOrigin}/npm/mainline-chess@${VERSION}/`;
     const before = servers.cdnRequests.length;
-    const r = await b.open(mode, `cdn=${encodeURIComponent(cdn)}`);
+    const b = started.browsers[browser];
+    const r = await b.open(mode, 'test/cdn-page.html', ['cdn'], { query: `cdn=${encodeURIComponent(cdn)}`, timeoutMs: 120000 });
     expect(r.error).toBeUndefined();
     if (r.problems) expect(r.problems.filter((p) => !/404/.test(p))).toEqual([]); // (the site's copy without dist/: below)
     expect(r.crossOriginIsolated).toBe(mode === 'coi');

@@ -25,6 +25,11 @@ globalThis.Worker = class extends PageWorker {
 };
 
 const params = new URLSearchParams(location.search);
+// where the page is, posted as it goes (a browser driven without playwright that hangs says where)
+const progress = (/** @type {string} */ at) => {
+  const id = params.get('report');
+  if (id) fetch(`/report/${encodeURIComponent(id)}-progress`, { method: 'POST', body: JSON.stringify({ at, ms: Math.round(performance.now()) }) }).catch(() => {});
+};
 const runs = (params.get('run') || 'api').split(',');
 /** @type {Record<string, any>} */
 const results = { userAgent: navigator.userAgent, crossOriginIsolated: globalThis.crossOriginIsolated === true };
@@ -32,6 +37,7 @@ const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms)
 /** Waits until `f()` is true (checked every 20 ms); throws what it was waiting for after `ms`. */
 async function until(/** @type {() => boolean} */ f, /** @type {string} */ what, ms = 30000) {
   const t = performance.now();
+  progress(`waiting for ${what}`);
   while (!f()) {
     if (performance.now() - t > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await sleep(20);
@@ -263,6 +269,7 @@ try {
   await import('../src/element.js');
   for (const name of runs) {
     const t = performance.now();
+    progress(name);
     await SCENARIOS[name]();
     results[`${name}Ms`] = Math.round(performance.now() - t);
   }

@@ -91,6 +91,8 @@ export async function startCdnAndSite({ cdnRoot, vendor }) {
         else waiting.set(id, resolve);
       }),
     url: `http://127.0.0.1:${site.port}`,
+    /** @param {string} id */
+    peek: (id) => arrived.get(id),
     close: async () => {
       await cdn.close();
       await site.close();

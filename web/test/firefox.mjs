@@ -3,6 +3,7 @@
 // The page (test/page.html) posts its results to the test server (server.mjs, POST /report/<id>).
 // Installed by `bash scripts/setup.sh` (the browser tests run in it); without it the figures say Firefox was skipped.
 import { spawn } from 'node:child_process';
+import { awaitReport } from './browser-report.mjs';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,27 +56,9 @@ export async function runFirefoxPage(server, mode, runs, { query = '', timeoutMs
   const id = `ff${process.pid}-${++counter}`;
   const url = `${server.url}/${mode}/${page}?run=${runs.join(',')}&report=${id}${query ? `&${query}` : ''}`;
   const ff = spawn(FIREFOX, ['--headless', '--no-remote', '--profile', profile, url], { stdio: 'ignore', detached: true });
-  let exited = null;
-  const exit = new Promise((resolve) => {
-    ff.on('error', (e) => resolve((exited = `could not start ${FIREFOX}: ${e.message}`)));
-    ff.on('exit', (code, signal) => resolve((exited = `Firefox exited (${signal ?? code}) before the page reported`)));
-  });
-  let timer;
   try {
-    const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve(`no report from Firefox within ${timeoutMs} ms`), timeoutMs)));
-    const got = await Promise.race([server.report(id), exit, timeout]);
-    if (typeof got === 'string') return { error: got };
-    return got;
+    return await awaitReport(server, id, ff, 'Firefox', FIREFOX, timeoutMs);
   } finally {
-    clearTimeout(timer);
-    if (exited === null) {
-      try {
-        process.kill(-ff.pid, 'SIGKILL'); // the whole group: Firefox's content processes too
-      } catch {
-        /* gone already */
-      }
-      await exit;
-    }
     rmSync(profile, { recursive: true, force: true });
   }
 }

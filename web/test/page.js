@@ -12,6 +12,11 @@ const rawWorker = (file) => new Worker(testPolicy ? testPolicy.createScriptURL(S
 
 const t0 = performance.now();
 const params = new URLSearchParams(location.search);
+// where the page is, posted as it goes (a browser driven without playwright that hangs says where)
+const progress = (/** @type {string} */ at) => {
+  const id = params.get('report');
+  if (id) fetch(`/report/${encodeURIComponent(id)}-progress`, { method: 'POST', body: JSON.stringify({ at, ms: Math.round(performance.now()) }) }).catch(() => {});
+};
 const runs = (params.get('run') || 'cold').split(',');
 const results = { crossOriginIsolated: globalThis.crossOriginIsolated === true, pageStartMs: t0 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -201,7 +206,10 @@ async function bench() {
 
 const SCENARIOS = { cold, analyze, stop, two, uci, crash, threads, bench };
 try {
-  for (const name of runs) await SCENARIOS[name]();
+  for (const name of runs) {
+    progress(name);
+    await SCENARIOS[name]();
+  }
 } catch (e) {
   results.error = String(e && e.stack ? e.stack : e);
 }

@@ -75,7 +75,9 @@ export async function startServer({ root = WEB } = {}) {
       arrived.delete(id);
     } else waiting.set(id, resolve);
   });
-  return { url: `http://127.0.0.1:${port}`, report, close: () => new Promise((r) => server.close(r)) };
+  // what a page posted last under `id` without anyone waiting (its progress, before its report)
+  const peek = (/** @type {string} */ id) => arrived.get(id);
+  return { url: `http://127.0.0.1:${port}`, report, peek, close: () => new Promise((r) => server.close(r)) };
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

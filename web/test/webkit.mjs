@@ -6,6 +6,7 @@
 // new temporary folder (a cold start); one display serves every page of a test file.
 // Installed by `bash scripts/setup.sh`; without it the tests and figures say WebKit was skipped.
 import { execFileSync, spawn } from 'node:child_process';
+import { awaitReport } from './browser-report.mjs';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,27 +85,9 @@ export async function runWebKitPage(server, display, mode, runs, { query = '', t
     detached: true,
     env,
   });
-  let exited = null;
-  const exit = new Promise((resolve) => {
-    wk.on('error', (e) => resolve((exited = `could not start ${MINIBROWSER}: ${e.message}`)));
-    wk.on('exit', (code, signal) => resolve((exited = `the MiniBrowser exited (${signal ?? code}) before the page reported`)));
-  });
-  let timer;
   try {
-    const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve(`no report from WebKit within ${timeoutMs} ms`), timeoutMs)));
-    const got = await Promise.race([server.report(id), exit, timeout]);
-    if (typeof got === 'string') return { error: got };
-    return got;
+    return await awaitReport(server, id, wk, 'WebKit', MINIBROWSER, timeoutMs);
   } finally {
-    clearTimeout(timer);
-    if (exited === null) {
-      try {
-        process.kill(-(/** @type {number} */ (wk.pid)), 'SIGKILL'); // the group: its web and network processes too
-      } catch {
-        /* gone already */
-      }
-      await exit;
-    }
     rmSync(home, { recursive: true, force: true });
   }
 }
