@@ -172,19 +172,46 @@ describe('stop', () => {
     }
   });
 
-  test('a stop the search cannot see in time (worker busy) falls back to a new worker', async () => {
-    const e = await createEngine({ stopTimeoutMs: 100 });
+  // A search queued behind a long call is ended when it starts: the call ahead of it is not
+  // ended for it (it used to be killed and run again on a new worker).
+  test.each(['sab', 'terminate'])('a stop or a suspension of a search queued behind a long call leaves the call alone (stopMode %s)', async (stopMode) => {
+    const e = await createEngine({ stopMode, stopTimeoutMs: 100 });
     try {
+      const t0 = performance.now();
       const perft = e.perft('startpos', 6); // about a second: the search waits behind it
       const analysis = e.analyze(KIWIPETE, { infinite: true });
       await sleep(20);
-      const t = performance.now();
+      const legal = e.legalMoves('startpos'); // suspends the queued search; answered after perft
       const result = await analysis.stop();
-      expect(performance.now() - t).toBeLessThan(700);
-      expect(result).toMatchObject({ stopped: true, depth: 1 });
+      expect(result.stopped).toBe(true);
       expect(result.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]/);
-      expect(await perft).toBe(119060324); // run again on the new worker
-      expect(e.stopMode).toBe('sab');
+      expect(await perft).toBe(119060324);
+      expect(await legal).toHaveLength(20);
+      const ms = performance.now() - t0;
+      // perft ran once: a second run would double the time
+      const alone = performance.now();
+      await e.perft('startpos', 6);
+      const once = performance.now() - alone;
+      console.log(`perft 6 with a stop and a call queued behind it (${stopMode}): ${ms.toFixed(0)} ms; alone ${once.toFixed(0)} ms`);
+      expect(ms).toBeLessThan(once * 1.6 + 300);
+      expect((await e.bestMove('startpos', { depth: 4 })).depth).toBe(4);
+    } finally {
+      e.terminate();
+    }
+  }, 30000);
+
+  test('calls during a search queued behind a long call: the call runs once, the search goes on after', async () => {
+    const e = await createEngine({ stopMode: 'terminate' });
+    try {
+      const infos = [];
+      const perft = e.perft('startpos', 6);
+      const a = e.analyze(KIWIPETE, { infinite: true }, { onInfo: (i) => infos.push(i) });
+      await sleep(20);
+      const legal = await e.legalMoves('startpos');
+      expect(legal).toHaveLength(20);
+      expect(await perft).toBe(119060324);
+      while (!infos.some((i) => i.depth >= 6)) await sleep(10);
+      expect((await a.stop()).stopped).toBe(true);
     } finally {
       e.terminate();
     }
@@ -232,6 +259,9 @@ describe('stop', () => {
       const r = await a.stop();
       expect(r).toMatchObject({ stopped: true, stoppedBy: 'stop' });
       expect(r.depth).toBeGreaterThanOrEqual(reached);
+      // the nodes of every part, counted once (not the earlier parts twice)
+      expect(r.nodes).toBeGreaterThanOrEqual(infos.at(-1).nodes);
+      expect(r.nodes).toBeLessThan(infos.at(-1).nodes * 1.3 + 200000);
       console.log(`calls during a search (${stopMode}): answered in ${callMs.toFixed(1)} ms, the search went on to depth ${r.depth}`);
     } finally {
       if (e !== engine) e.terminate();

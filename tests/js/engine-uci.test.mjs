@@ -76,8 +76,13 @@ describe.each(['sab', 'terminate'])('UciWorker, stopMode %s', (stopMode) => {
     await out.until(/^bestmove [a-h][1-8]/); // restarted with the position it had
     await w.whenIdle();
     crashUciForTesting(w, 'abort');
-    w.postMessage('go infinite');
+    // (the crash is the worker's first message: the position is the command it ends; the search
+    // queued behind it is still owed a move: it used to stay unanswered)
+    w.postMessage('position startpos moves e2e4 e7e5\ngo depth 3');
     const last = await out.until(/^bestmove \(none\)$/);
+    expect(last.filter((l) => /^info string error: the engine crashed 2 times/.test(l))).toHaveLength(1);
+    await sleep(100);
+    expect(out.lines.filter((l) => l === 'bestmove (none)')).toHaveLength(2); // this one and the first crash's
     expect(last.some((l) => /^info string error: engine crashed/.test(l))).toBe(true);
     expect(errors).toEqual(['CRASHED', 'CRASHED']);
     // no more restarts, and no silence: each command gets what a GUI waits for

@@ -320,13 +320,17 @@ function settle(s) {
   for (const f of s.cleanup.splice(0)) f();
 }
 
-function finishAnalysis(s, result) {
+// `part`: the engine's own result for the part of the search now ending (its nodes count from
+// that part's start); otherwise a result made from an iteration (its nodes count from the start).
+function finishAnalysis(s, result, part = false) {
   if (s.done) return;
   if (s.stoppedBy === 'abort') return failAnalysis(s, s.abortReason);
   let r = result;
+  // every node searched: before the suspensions, and in the part that ends now
+  const nodes = Math.max(part ? r.nodes + s.nodesBefore : r.nodes, s.nodesBefore + s.segmentNodes);
   // a resumed part stopped before it got back to the depth reached before: that one's line
   if (s.lastExact && s.lastExact.pv.length && (!r || r.depth < s.lastExact.depth)) r = resultFromInfo(s.lastExact);
-  r = { ...r, nodes: Math.max(r.nodes + s.nodesBefore, s.lastExact ? s.lastExact.nodes : 0), stopped: s.stopRequested };
+  r = { ...r, nodes, stopped: s.stopRequested };
   if (s.stoppedBy) r.stoppedBy = s.stoppedBy;
   settle(s);
   s.resolve(r);
@@ -514,6 +518,7 @@ export class Engine extends Emitter {
     }
     this.#ops.shift();
     clearTimeout(op.timer);
+    clearTimeout(op.fallback);
     if (m.t === 'ready') {
       this.#workerReady = true;
       this.#state = 'ready';
@@ -549,7 +554,7 @@ export class Engine extends Emitter {
       return;
     }
     if (this.#current === s) this.#current = null;
-    finishAnalysis(s, result);
+    finishAnalysis(s, result, true);
   }
 
   // What a suspended search had done, so that its resumed part goes on from there.
@@ -558,15 +563,27 @@ export class Engine extends Emitter {
     s.msBefore += ms;
     s.segmentNodes = 0;
     s.segmentMs = 0;
-    s.reportedDepth = Math.max(s.reportedDepth, s.lastExact ? s.lastExact.depth : 0);
+    if (s.lastExact) s.reportedDepth = Math.max(s.reportedDepth, s.lastExact.depth);
   }
 
-  // Starts the answer timer of the op the worker is working on (the first one).
+  // Starts the answer timer of the op the worker is working on (the first one); a search that
+  // has just started notes when (what a suspension without shared memory counts it as having
+  // run), and what waited for it to start runs now (onHead: ending a search queued behind calls
+  // ends it then, not the calls ahead of it).
   #arm() {
     const head = this.#ops[0];
     if (!head) {
       this.#worker?.unref();
       return;
+    }
+    if (this.#workerReady && head.kind === 'search') {
+      head.startedAt ??= performance.now();
+      const hook = head.onHead;
+      head.onHead = null;
+      if (hook) {
+        hook();
+        if (this.#ops[0] !== head) return; // (it ended the search: the queue moved on)
+      }
     }
     this.#worker?.ref();
     if (head.timer || !head.timeout) return;
@@ -593,7 +610,27 @@ export class Engine extends Emitter {
     const i = this.#ops.indexOf(op);
     if (i >= 0) this.#ops.splice(i, 1);
     clearTimeout(op.timer);
+    clearTimeout(op.fallback);
+    op.onHead = null;
     if (op.s && op.s.op === op) op.s.op = null;
+  }
+
+  // What ends a search the worker may not have started yet: at once when it runs (or no worker
+  // has it yet), else when it starts (the calls queued ahead of it are not ended for it).
+  #whenRunning(op, fn) {
+    if (!this.#workerReady || this.#ops[0] === op) fn();
+    else op.onHead = fn;
+  }
+
+  // With shared memory, a search told by the flag to stop that has not answered within
+  // stopTimeoutMs of running (a stuck worker) is ended the other way.
+  #fallback(op, fn) {
+    clearTimeout(op.fallback);
+    op.fallback = setTimeout(() => {
+      if (!this.#ops.includes(op) || this.#state !== 'ready') return;
+      if (this.#ops[0] !== op) op.onHead = () => this.#fallback(op, fn);
+      else fn();
+    }, this.#opts.stopTimeoutMs);
   }
 
   #call(fn, position, args) {
@@ -618,23 +655,24 @@ export class Engine extends Emitter {
   #suspend(s) {
     const op = s.op;
     if (!op || op.suspended) return;
+    op.suspended = true;
     if (this.#stopMode === 'sab') {
-      op.suspended = true;
       if (Atomics.load(this.#flags, 0) < op.sid) Atomics.store(this.#flags, 0, op.sid);
-      const timer = setTimeout(() => {
-        if (s.op === op && this.#ops.includes(op) && this.#state === 'ready' && !s.stopRequested) this.#suspendByRespawn(op);
-      }, this.#opts.stopTimeoutMs);
-      s.cleanup.push(() => clearTimeout(timer));
+      this.#fallback(op, () => {
+        if (s.op === op && !s.stopRequested) this.#suspendByRespawn(op);
+      });
       return;
     }
-    this.#suspendByRespawn(op);
+    this.#whenRunning(op, () => this.#suspendByRespawn(op));
   }
 
   #suspendByRespawn(op) {
     const s = op.s;
+    const ran = this.#workerReady && op.startedAt !== undefined;
     this.#removeOp(op);
-    this.#keepProgress(s, s.segmentNodes, s.segmentMs);
-    if (this.#workerReady) this.#respawn();
+    // (its nodes as its last iteration said; its time from when it started to now)
+    this.#keepProgress(s, s.segmentNodes, ran ? performance.now() - op.startedAt : 0);
+    if (ran) this.#respawn();
     this.#scheduleResume(s);
   }
 
@@ -733,12 +771,9 @@ export class Engine extends Emitter {
     }
     if (this.#stopMode === 'sab') {
       if (Atomics.load(this.#flags, 0) < op.sid) Atomics.store(this.#flags, 0, op.sid);
-      // a search that does not come back in time (stuck worker, long call ahead of it) is
-      // ended the other way
-      const timer = setTimeout(() => {
-        if (!s.done && this.#ops.includes(op) && this.#state === 'ready') this.#stopByRespawn(op);
-      }, this.#opts.stopTimeoutMs);
-      s.cleanup.push(() => clearTimeout(timer));
+      this.#fallback(op, () => {
+        if (!s.done) this.#stopByRespawn(op);
+      });
       return s.promise;
     }
     return this.#stopByRespawn(op);
@@ -759,13 +794,22 @@ export class Engine extends Emitter {
   // Ends a search by terminating the worker: the result is the last completed iteration's line.
   // Without one (nothing completed yet), a depth-1 search of the same position gives the move; it
   // goes first to the new worker.
+  // A search queued behind calls is ended when it starts, not the calls ahead of it (its result,
+  // where it has an iteration, is given at once).
   #stopByRespawn(op) {
     const s = op.s;
-    this.#removeOp(op);
     const last = s.lastExact;
+    if (this.#workerReady && this.#ops[0] !== op) {
+      if (last && last.pv.length) finishAnalysis(s, resultFromInfo(last));
+      op.onHead = () => this.#stopByRespawn(op);
+      return s.promise;
+    }
+    this.#removeOp(op);
     const ready = this.#workerReady;
-    if (ready && last && last.pv.length) finishAnalysis(s, resultFromInfo(last));
-    else this.#postDepthOne(s, true);
+    if (!s.done) {
+      if (ready && last && last.pv.length) finishAnalysis(s, resultFromInfo(last));
+      else this.#postDepthOne(s, true);
+    }
     if (ready) this.#respawn();
     return s.promise;
   }
@@ -1113,21 +1157,29 @@ export class UciWorker extends Emitter {
     const error = new EngineError(`engine crashed: ${message}`, 'CRASHED');
     if (!this.emit('error', error)) this.#platform.report(error);
     this.#emitSoon(`info string error: engine crashed: ${message}`);
-    const wasSearching = this.#searches > 0;
+    // The command the crash ended (the worker's first) owes a move if it was a search; those sent
+    // after it (or not sent yet) are still owed their answers: sent again to the new worker, or
+    // answered as a dead worker answers them.
+    const head = this.#sent[0];
+    const headSearched = !!head && head.mode === 'normal' && /^go\b/.test(head.line) && !/^go\s+perft\b/.test(head.line);
+    const owed = [...this.#sent.slice(1), ...this.#outbox.map(([line, mode, gid]) => ({ line, mode, gid }))].filter((c) => c.mode !== 'quiet' && !c.answered);
     this.#searches = 0;
+    this.#sent = [];
+    this.#outbox = [];
+    if (headSearched) this.#emitSoon('bestmove (none)');
     if (++this.#restarts > this.#maxRestarts) {
       // no more restarts, but no silence either: the search owed a move gets '(none)', and every
       // later command an answer (#answerDead), so a GUI waiting for bestmove or readyok goes on
       this.#dead = `the engine crashed ${this.#restarts} times and is not restarted (last: ${message}); start a new one`;
-      this.#sent = [];
-      this.#outbox = [];
-      if (wasSearching) this.#emitSoon('bestmove (none)');
+      for (const c of owed) this.#answerDead(c.line);
       for (const f of this.#idleWaiters.splice(0)) f();
       return;
     }
-    this.#outbox = [];
     this.#spawn(true);
-    if (wasSearching) this.#emitSoon('bestmove (none)');
+    for (const c of owed) {
+      if (c.mode === 'normal' && /^go\b/.test(c.line) && !/^go\s+perft\b/.test(c.line)) this.#searches++;
+      this.#send(c.line, c.mode, c.gid);
+    }
   }
 
   // A command to a worker that is no longer restarted: what a GUI waits for, and why nothing else.

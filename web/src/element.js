@@ -49,6 +49,8 @@ const MAX_ROWS = 40;
 const PV_END_TEXT = { leaf: 'leaf', mate: 'mate', stalemate: 'stalemate', repetition: 'repetition', fifty: '50 moves', material: 'material', hashcut: 'hash cut' };
 /** The attributes that change what is searched (the others only how it looks). */
 const SEARCH_ATTRIBUTES = ['fen', 'pgn', 'multipv', 'depth', 'movetime', 'infinite', 'threads'];
+/** How long a board waits for its crashed engine to restart before it searches on another. */
+const ENGINE_RESTART_WAIT_MS = 5000;
 /** What a board out of view or in a hidden tab says while it waits. */
 const PAUSED_TEXT = { view: 'paused: out of view', tab: 'paused: the tab is hidden' };
 
@@ -320,12 +322,27 @@ export class MainlineAnalysis extends Base {
   /** One of the engines this element's pool shares (started on first use): its calls suspend a
    * running search for a moment, which then goes on. */
   get engine() {
-    return this.#enginePool().any();
+    if (this.isConnected) return this.#enginePool().any();
+    // off the page: the pool is not kept for this element (its engines end when no element uses them)
+    const pool = this.#poolForUrls();
+    pool.retain();
+    try {
+      return pool.any();
+    } finally {
+      pool.release();
+    }
   }
 
-  /** The pool for where this element's engine files are (base-url, worker-url, wasm-url). */
+  /** The pool this element uses while it is on the page (kept until it leaves). */
   #enginePool() {
     if (this.#pool) return this.#pool;
+    const pool = this.#poolForUrls();
+    pool.retain();
+    return (this.#pool = pool);
+  }
+
+  /** The page's pool for where this element's engine files are (base-url, worker-url, wasm-url). */
+  #poolForUrls() {
     /** @type {Record<string, string>} */
     const where = {};
     for (const [attr, option] of [['base-url', 'baseUrl'], ['worker-url', 'workerUrl'], ['wasm-url', 'wasmUrl']]) {
@@ -335,8 +352,7 @@ export class MainlineAnalysis extends Base {
     const key = JSON.stringify(where);
     let pool = pools.get(key);
     if (!pool) pools.set(key, (pool = new EnginePool({ size: MainlineAnalysis.poolSize, engineOptions: { ...where, options: { Threads: 1 } } })));
-    pool.retain();
-    return (this.#pool = pool);
+    return pool;
   }
 
   // ---- the element's life ---------------------------------------------------------------------
@@ -525,40 +541,53 @@ export class MainlineAnalysis extends Base {
       const waiting = new AbortController();
       this.#waitForEngine = waiting;
       this.#status.textContent = 'waiting for an engine';
+      // (paused or stopped while waiting, or while its threads are set: nothing is searched)
+      const cancelled = () => {
+        if (!current()) return true;
+        if (!waiting.signal.aborted && this.#stopped !== gen && this.#mayRun) return false;
+        if (!this.#paused && !this.#mayRun) this.#paused = this.#inView ? 'tab' : 'view';
+        this.#status.textContent = this.#paused ? PAUSED_TEXT[this.#paused] : 'stopped';
+        return true;
+      };
       let lease;
       try {
         lease = await pool.lease(waiting.signal);
       } catch (e) {
-        if (!waiting.signal.aborted) throw e;
-        if (current()) this.#status.textContent = this.#paused ? PAUSED_TEXT[this.#paused] : 'stopped';
-        return null;
-      } finally {
         if (this.#waitForEngine === waiting) this.#waitForEngine = null;
+        if (!waiting.signal.aborted) throw e;
+        cancelled();
+        return null;
       }
       let result;
       const searcher = lease.engine;
       try {
-        if (!current() || this.#stopped === gen) return null;
+        if (cancelled()) return null;
         await this.#threads(searcher, threads);
-        if (!current()) return null;
+        if (cancelled()) return null;
+        if (this.#waitForEngine === waiting) this.#waitForEngine = null;
         this.#status.textContent = 'analysing';
         const analysis = searcher.analyze(position, limits, { onInfo: (it) => current() && this.#info(it, fen) });
         this.#analysis = analysis;
         result = await analysis.result;
       } catch (e) {
-        // the engine crashed under the search: said, and the search starts again once the
-        // engine has restarted (it does so by itself)
-        if (/** @type {{ code?: string }} */ (e).code === 'CRASHED' && current()) {
+        // the engine crashed (or stopped answering) under the search: said, and the search starts
+        // again once the engine has restarted (it does so by itself), or, where it cannot, on
+        // another engine of the pool
+        const code = /** @type {{ code?: string }} */ (e).code;
+        if ((code === 'CRASHED' || code === 'TIMEOUT') && current()) {
           this.#fail(/** @type {Error} */ (e));
           const again = () => {
             searcher.off('restart', again);
+            clearTimeout(timer);
             if (current()) this.#schedule();
           };
           searcher.on('restart', again);
+          const timer = setTimeout(again, ENGINE_RESTART_WAIT_MS);
           return null;
         }
         throw e;
       } finally {
+        if (this.#waitForEngine === waiting) this.#waitForEngine = null;
         lease.release();
       }
       if (!current()) return result;

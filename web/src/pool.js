@@ -81,6 +81,12 @@ export class EnginePool {
 
   /** @param {Slot} slot @returns {Promise<Engine>} */
   #start(slot) {
+    // an engine that crashed and could not start again (or was ended) is replaced
+    const state = slot.engine?.state;
+    if (state === 'crashed' || state === 'terminated') {
+      slot.promise = null;
+      slot.engine = null;
+    }
     if (!slot.promise) {
       slot.promise = createEngine({ autoRestart: true, ...this.#engineOptions }).then((engine) => {
         slot.engine = engine;
@@ -123,7 +129,7 @@ export class EnginePool {
     if (free || this.#slots.length < this.#size) {
       const slot = free ?? { promise: null, engine: null, leased: false };
       if (!free) this.#slots.push(slot);
-      return this.#give(slot);
+      return this.#give(slot, signal);
     }
     return new Promise((resolve, reject) => {
       const entry = { resolve, reject };
@@ -139,19 +145,30 @@ export class EnginePool {
     });
   }
 
-  /** @param {Slot} slot @returns {Promise<Lease>} */
-  #give(slot) {
+  /**
+   * The slot to a search, once its engine has started; an abort meanwhile (the element paused)
+   * gives it back at once.
+   * @param {Slot} slot @param {AbortSignal} [signal] @returns {Promise<Lease>}
+   */
+  #give(slot, signal) {
     slot.leased = true;
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       slot.leased = false;
+      if (!this.#slots.includes(slot)) return; // the pool was ended meanwhile
       const next = this.#waiting.shift();
       if (next) this.#give(slot).then(next.resolve, next.reject);
     };
     return this.#start(slot).then(
-      (engine) => ({ engine, release }),
+      (engine) => {
+        if (signal?.aborted) {
+          release();
+          throw signal.reason;
+        }
+        return { engine, release };
+      },
       (e) => {
         release();
         throw e;
