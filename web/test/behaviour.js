@@ -38,8 +38,12 @@ const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms)
 async function until(/** @type {() => boolean} */ f, /** @type {string} */ what, ms = 30000) {
   const t = performance.now();
   progress(`waiting for ${what}`);
+  let posted = t;
   while (!f()) {
-    if (performance.now() - t > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    const now = performance.now();
+    if (now - t > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    // still waiting, and alive: said every 2 s (a page that stops posting has stopped running)
+    if (now - posted > 2000) progress(`waiting for ${what}, ${Math.round((posted = now) - t)} ms`);
     await sleep(20);
   }
 }
