@@ -26,6 +26,7 @@ import { createEngine } from '../src/node.js';
 import { annotatorName, evalFromSearch, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
 import { gameReport, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
 import { explainMove } from '../src/explain.js';
+import { importGames, pgnTag, TIME_CLASSES } from '../src/import.js';
 
 const USAGE = `usage: mainline-analyse [options] [file.pgn ...]   (no file or "-": standard input)
 
@@ -48,15 +49,26 @@ Writes every game of the input, annotated, to standard output.
                    searches two lines per position (a Great move is the only one that holds)
   --variations     also write the engine's line as a variation at each ?!, ? and ??
   --eval-only      write [%eval] but not the engine's lines ([%mlpv])
+  --import SITE:USER  the games of USER on lichess (lichess:USER) or chess.com (chesscom:USER),
+                   newest first, appended to --out as they arrive (needs --out); a second run
+                   fetches only games newer than those --out holds, and never one it holds;
+                   with --report they are reviewed (annotated) instead of written as the site
+                   sent them. MAINLINE_LICHESS_API / MAINLINE_CHESSCOM_API: another host
+  --max N          --import: at most N new games
+  --since DATE     --import: games played on or after DATE (YYYY-MM-DD)
+  --time-class C   --import: only these, comma-separated: ultrabullet, bullet, blitz, rapid,
+                   classical, daily
+  --rated          --import: rated games only
+  --color C        --import: only games USER played as white or black
   --quiet          no progress on standard error
   -h, --help       this text
   --version        the package version`;
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
-/** @returns {{ depth?: number, movetime?: number, jobs: number, hash: number, pvMethod: string, report: boolean, variations: boolean, evalOnly: boolean, quiet: boolean, out: string|null, shard: { index: number, count: number }|null, files: string[] }} */
+/** @returns {{ depth?: number, movetime?: number, jobs: number, hash: number, pvMethod: string, report: boolean, variations: boolean, evalOnly: boolean, quiet: boolean, out: string|null, shard: { index: number, count: number }|null, files: string[], import: { site: 'lichess'|'chesscom', username: string }|null, max?: number, since?: number, timeClasses?: string[], rated: boolean, color?: 'white'|'black' }} */
 function parseArgs(argv) {
-  const o = { depth: undefined, movetime: undefined, jobs: 1, hash: 32, pvMethod: 'pvhash', report: false, variations: false, evalOnly: false, quiet: false, out: null, shard: null, files: [] };
+  const o = { depth: undefined, movetime: undefined, jobs: 1, hash: 32, pvMethod: 'pvhash', report: false, variations: false, evalOnly: false, quiet: false, out: null, shard: null, files: [], import: null, max: undefined, since: undefined, timeClasses: undefined, rated: false, color: undefined };
   const num = (name, v, min, max) => {
     const n = Number(v);
     if (v === undefined || !Number.isInteger(n) || n < min || n > max) throw new Error(`${name} needs a whole number from ${min} to ${max}`);
@@ -90,6 +102,27 @@ function parseArgs(argv) {
       if (!m || Number(m[2]) < 1 || Number(m[1]) >= Number(m[2])) throw new Error(`--shard needs I/N with 0 <= I < N, not "${v}"`);
       o.shard = { index: Number(m[1]), count: Number(m[2]) };
     }
+    else if (flag === '--import') {
+      const v = String(value() ?? '');
+      const m = /^(lichess|chesscom|chess\.com):(.+)$/.exec(v);
+      if (!m) throw new Error(`--import needs lichess:USER or chesscom:USER, not "${v}"`);
+      o.import = { site: m[1] === 'lichess' ? 'lichess' : 'chesscom', username: m[2] };
+    } else if (flag === '--max') o.max = num('--max', value(), 1, 100000);
+    else if (flag === '--since') {
+      const v = String(value() ?? '');
+      const t = /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN;
+      if (!Number.isFinite(t)) throw new Error(`--since needs a date as YYYY-MM-DD, not "${v}"`);
+      o.since = t;
+    } else if (flag === '--time-class') {
+      o.timeClasses = String(value() ?? '').split(',').filter(Boolean);
+      const bad = o.timeClasses.find((c) => !TIME_CLASSES.includes(c));
+      if (bad || !o.timeClasses.length) throw new Error(`--time-class: unknown time class "${bad ?? ''}" (known: ${TIME_CLASSES.join(', ')})`);
+    } else if (flag === '--rated') o.rated = true;
+    else if (flag === '--color') {
+      const v = String(value());
+      if (v !== 'white' && v !== 'black') throw new Error(`--color needs white or black, not "${v}"`);
+      o.color = v;
+    }
     else if (flag === '--eval-only') o.evalOnly = true;
     else if (flag === '--quiet' || flag === '-q') o.quiet = true;
     else if (a === '-' || !a.startsWith('-')) o.files.push(a);
@@ -97,6 +130,13 @@ function parseArgs(argv) {
   }
   if (o.depth !== undefined && o.movetime !== undefined) throw new Error('give --depth or --movetime, not both');
   if (o.depth === undefined && o.movetime === undefined) o.depth = 12;
+  if (o.import) {
+    if (!o.out) throw new Error('--import needs --out FILE.pgn (the games go there, and a second run adds only new ones)');
+    if (o.files.length) throw new Error('give --import or input files, not both');
+  } else {
+    for (const [flag, set] of /** @type {const} */ ([['--max', o.max !== undefined], ['--since', o.since !== undefined], ['--time-class', !!o.timeClasses], ['--rated', o.rated], ['--color', !!o.color]]))
+      if (set) throw new Error(`${flag} goes with --import`);
+  }
   if (!o.files.length) o.files.push('-');
   return o;
 }
@@ -227,6 +267,103 @@ async function annotateGame(engine, game, opts, onProgress) {
   return { headers, startFen: startInfo.fen, root, ...(report ? { report: reportSummary(report), phases: phaseSummary(report) } : {}) };
 }
 
+/** A game's id on the site it was imported from, read from its tags (lichess: Site; chess.com: Link). */
+function siteGameId(/** @type {'lichess'|'chesscom'} */ site, /** @type {Record<string, string>} */ headers) {
+  const m = site === 'lichess' ? /lichess\.org\/([A-Za-z0-9]{8})\b/.exec(headers.Site ?? '') : /chess\.com\/game\/(live|daily)\/(\d+)/.exec(headers.Link ?? '');
+  return m ? (site === 'lichess' ? m[1] : `${m[1]}/${m[2]}`) : null;
+}
+
+/**
+ * --import: the user's new games from the site. Without --report each is appended to --out as
+ * it arrives (and the run ends here); with --report their PGN is returned, to be reviewed.
+ * --out's games are the library: a game it holds is never fetched twice, and without --since
+ * only games from the day of its newest game of that user on that site on are asked for.
+ */
+async function importInput(opts) {
+  const { site, username } = opts.import;
+  const say = (/** @type {string} */ text) => {
+    if (!opts.quiet) process.stderr.write(`mainline-analyse: ${text}\n`);
+  };
+  const known = new Set();
+  let newest = -Infinity;
+  let needSep = false;
+  if (existsSync(opts.out)) {
+    let held;
+    try {
+      const text = await readFile(opts.out, 'utf8');
+      needSep = text.trim().length > 0;
+      held = parsePgnGames(text);
+    } catch (e) {
+      throw new Error(`${opts.out} cannot be read as PGN (${e.message}); remove it or choose another --out`);
+    }
+    for (const g of held) {
+      const id = siteGameId(site, g.headers);
+      if (!id) continue;
+      known.add(id);
+      const players = [g.headers.White, g.headers.Black].map((x) => String(x ?? '').toLowerCase());
+      const date = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(g.headers.UTCDate ?? g.headers.Date ?? '');
+      if (date && players.includes(username.toLowerCase())) newest = Math.max(newest, Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
+    }
+  }
+  const since = opts.since ?? (Number.isFinite(newest) ? newest : undefined);
+  const apiBase = (site === 'lichess' ? process.env.MAINLINE_LICHESS_API : process.env.MAINLINE_CHESSCOM_API) || undefined;
+  const collected = [];
+  let writes = Promise.resolve();
+  let summary, failure = null;
+  try {
+    summary = await importGames(
+      {
+        site,
+        username,
+        max: opts.max,
+        since,
+        timeClasses: opts.timeClasses,
+        rated: opts.rated || undefined,
+        color: opts.color,
+        known: (id) => known.has(id),
+        apiBase,
+        headers: { 'User-Agent': `mainline-analyse/${pkg.version} (${pkg.homepage})` },
+        onWait: (w) => say(`${w.site} asks to wait (HTTP 429): waiting ${Math.round(w.ms / 1000)} s before asking again`),
+      },
+      async (game) => {
+        known.add(game.id);
+        if (opts.report) collected.push(game.pgn);
+        else {
+          const chunk = `${needSep ? '\n' : ''}${game.pgn}\n`;
+          needSep = true;
+          // each game on disk before the next is read: an interrupted import keeps what came
+          await (writes = writes.then(() => appendFile(opts.out, chunk)));
+        }
+      },
+    );
+  } catch (e) {
+    failure = e;
+  }
+  await writes;
+  const title = site === 'lichess' ? 'lichess.org' : 'chess.com';
+  if (summary) {
+    const skipped = Object.entries(summary.skippedVariants).map(([v, n]) => `${n} ${v} game${n === 1 ? '' : 's'}`);
+    const parts = [
+      ...(summary.known ? [`${summary.known} already in ${opts.out}`] : []),
+      ...(skipped.length ? [`skipped, a variant Mainline cannot play: ${skipped.join(', ')}`] : []),
+      ...(summary.malformed ? [`${summary.malformed} that ${title} sent could not be read`] : []),
+      ...(summary.more ? [`more are there (--max ${opts.max})`] : []),
+    ];
+    say(`${title}: ${summary.games} new game${summary.games === 1 ? '' : 's'} of ${username}${opts.report ? '' : ` added to ${opts.out}`}${parts.length ? ` (${parts.join('; ')})` : ''}`);
+  }
+  if (failure) {
+    process.stderr.write(`mainline-analyse: ${failure.message}\n`);
+    if (!opts.report || !collected.length) process.exit(1);
+    say(`reviewing the ${collected.length} game${collected.length === 1 ? '' : 's'} that arrived before`);
+  }
+  if (!opts.report) process.exit(0);
+  if (!collected.length) {
+    say('nothing new to review');
+    process.exit(0);
+  }
+  return collected.join('\n\n');
+}
+
 async function main() {
   let opts;
   try {
@@ -237,7 +374,7 @@ async function main() {
   }
   let games;
   try {
-    games = parsePgnGames(await readInput(opts.files));
+    games = parsePgnGames(opts.import ? await importInput(opts) : await readInput(opts.files));
   } catch (e) {
     process.stderr.write(`mainline-analyse: ${e.message}\n`);
     process.exit(1);
