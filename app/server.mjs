@@ -30,9 +30,22 @@ export const ISOLATION_HEADERS = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
-const CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; " +
+/** The sites the library imports games from by username (mainline-chess/import): the only hosts
+ * besides the app's own that the page may talk to, and only when the user asks for an import. */
+export const IMPORT_ORIGINS = ['https://lichess.org', 'https://api.chess.com'];
+/** The page's policy; `connect`: more hosts it may fetch from (a mirror of a site's API, the tests' server). */
+const csp = (/** @type {string[]} */ connect = []) =>
+  `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self' ${[...IMPORT_ORIGINS, ...connect].join(' ')}; ` +
   "img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** MAINLINE_LICHESS_API / MAINLINE_CHESSCOM_API (as for mainline-analyse): their origins allowed too. */
+const envOrigins = () =>
+  [process.env.MAINLINE_LICHESS_API, process.env.MAINLINE_CHESSCOM_API].filter(Boolean).map((u) => {
+    try {
+      return new URL(/** @type {string} */ (u)).origin;
+    } catch {
+      throw new Error(`MAINLINE_LICHESS_API / MAINLINE_CHESSCOM_API must be a URL, not '${u}'`);
+    }
+  });
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -104,11 +117,12 @@ export function ensureBuilt(opts) {
  * like the page (same headers, revalidated: `no-cache`), so the browser sees a new build at once;
  * the worker keeps the responses with their headers, so the page it serves offline has the same
  * CSP and COOP/COEP.
- * @param {{ port?: number, host?: string, isolation?: boolean, root?: string, onRequest?: (url: string) => void }} [opts]
- *   onRequest: hears every request's path (tests count what reaches the network)
+ * @param {{ port?: number, host?: string, isolation?: boolean, root?: string, onRequest?: (url: string) => void, connect?: string[] }} [opts]
+ *   onRequest: hears every request's path (tests count what reaches the network); connect: origins
+ *   the page may fetch from besides its own and the import sites' (the tests' fake sites)
  */
-export async function startAppServer({ port = 5173, host = '127.0.0.1', isolation = true, root = DIST, onRequest } = {}) {
-  const headers = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', ...(isolation ? ISOLATION_HEADERS : {}) };
+export async function startAppServer({ port = 5173, host = '127.0.0.1', isolation = true, root = DIST, onRequest, connect = [] } = {}) {
+  const headers = { 'Content-Security-Policy': csp([...envOrigins(), ...connect]), 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', ...(isolation ? ISOLATION_HEADERS : {}) };
   const server = http.createServer(async (req, res) => {
     onRequest?.(req.url || '/');
     try {

@@ -120,7 +120,7 @@ function openRecord(record, nodeId = -1) {
   const tree = treeFromRecord(record);
   store.set({ mode: 'analyse', error: '' });
   const node = tree.node(nodeId >= 0 ? nodeId : record.current) || tree.root;
-  game.setTree(tree, record.headers, node, { id: record.id, name: record.name, named: true, created: record.created, review: record.review, practice: record.practice || {} });
+  game.setTree(tree, record.headers, node, { id: record.id, name: record.name, named: true, created: record.created, review: record.review, practice: record.practice || {}, ...(record.source ? { source: record.source } : {}) });
 }
 
 /** Opens a game of the library. */

@@ -21,6 +21,7 @@ import { GameTree } from './model/tree.js';
  * @property {number} created
  * @property {Review|null} review     the whole-game analysis
  * @property {Record<number, PracticeResult>} practice  mistakes practised, by node id
+ * @property {import('./model/record.js').GameSource} [source]  the site it was imported from
  *
  * @typedef {object} Settings  the engine panel's settings (kept in this browser)
  * @property {number} hash         MB

@@ -8,21 +8,8 @@
 // screen-reader mode, with its best line explained. The views are reached as a user reaches them (the keyboard flows are in
 // app-keyboard.test.mjs).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import { startServer, launchChromium } from '../../web/test/server.mjs';
-import { haveBrowser, TRAP, useApp, waitForDepth } from './app-page.mjs';
-
-/** The WCAG rules axe checks: A and AA of 2.0, 2.1 and 2.2. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-/**
- * axe over the page as it is now: its violations as lines "view: rule (impact): help — targets".
- * @param {import('playwright-core').Page} page @param {string} view
- */
-export async function audit(page, view) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.map((v) => `${view}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`).join('; ')}`);
-}
+import { audit, haveBrowser, TRAP, useApp, waitForDepth } from './app-page.mjs';
 
 const app = useApp();
 

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import { CHROMIUM, launchChromium } from '../../web/test/server.mjs';
 import { ensureBuilt, startAppServer } from '../../app/server.mjs';
 
@@ -45,9 +46,11 @@ export async function openAppPage(browser, url, contextOptions) {
  * them (nothing without Chromium: the tests skip). `plain: true` serves it once more without
  * COOP/COEP (`app.plainUrl`). `app.open(viewport, contextOptions, url)` opens a fresh page, as
  * openAppPage does (1280x900 and the served URL unless told).
- * @param {{ plain?: boolean }} [o]
+ * `connect`: origins the page may fetch from too (the fake sites' server of an import test),
+ * asked for when the server starts.
+ * @param {{ plain?: boolean, connect?: () => string[] }} [o]
  */
-export function useApp({ plain = false } = {}) {
+export function useApp({ plain = false, connect = () => [] } = {}) {
   /** @type {{ url: string, plainUrl: string, browser: any, open: (viewport?: object, extra?: object, url?: string) => Promise<{ page: any, context: any, problems: string[] }> }} */
   const app = {
     url: '',
@@ -60,7 +63,7 @@ export function useApp({ plain = false } = {}) {
   beforeAll(async () => {
     if (!haveBrowser) return;
     ensureBuilt({ quiet: true });
-    const server = await startAppServer({ port: 0 });
+    const server = await startAppServer({ port: 0, connect: connect() });
     running.push(server);
     app.url = server.url;
     if (plain) {
@@ -105,4 +108,17 @@ export const boardRendered = (page) =>
 export async function boardScreenshot(page, file, opts = {}) {
   await boardRendered(page);
   await page.screenshot({ path: file, ...opts });
+}
+
+/** The WCAG rules axe checks: A and AA of 2.0, 2.1 and 2.2. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * axe over the page as it is now (app-a11y.test.mjs, app-import.test.mjs): its violations as
+ * lines "view: rule (impact): help — targets".
+ * @param {import('playwright-core').Page} page @param {string} view
+ */
+export async function audit(page, view) {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return result.violations.map((v) => `${view}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`).join('; ')}`);
 }

@@ -142,6 +142,9 @@ export async function startFakeSites({ lineDelayMs = 2 } = {}) {
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
     res.on('close', () => inFlight--);
+    // as both sites answer their public APIs: readable from any page
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', 'ETag');
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push({ method: req.method ?? 'GET', url: url.pathname + url.search, accept: String(req.headers.accept ?? ''), ifNoneMatch: String(req.headers['if-none-match'] ?? '') });
     const json = (/** @type {number} */ status, /** @type {any} */ body, /** @type {Record<string, string>} */ headers = {}) => {

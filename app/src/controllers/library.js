@@ -5,6 +5,21 @@
 import { readPgnGames, recordFromTree, defaultName, newGameId, treeFromRecord, reviewFromEvals, exportHeaders } from '../model/record.js';
 import { exportPgn } from '../model/pgn.js';
 import { $, dismissable, h, download, fileName } from '../dom.js';
+import { importGames, SITES } from 'mainline-chess/import';
+
+/**
+ * Where the sites' APIs are: the sites themselves, unless this browser's localStorage names
+ * another host under `mainline.api.lichess` / `mainline.api.chesscom` (the tests' local server;
+ * a mirror). Not a URL parameter: a link must not be able to send a username elsewhere.
+ * @param {'lichess'|'chesscom'} site
+ */
+function apiBase(site) {
+  try {
+    return localStorage.getItem(`mainline.api.${site}`) || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -46,6 +61,13 @@ export class LibraryController {
       if (files.length) await this.importFiles(files);
     });
     $('library-list').addEventListener('click', (e) => this.#onClick(/** @type {HTMLElement} */ (e.target)));
+    /** @type {AbortController|null} the import by username under way */
+    this.fetching = null;
+    $('fetch-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.fetchGames();
+    });
+    $('fetch-cancel').addEventListener('click', () => this.fetching?.abort());
     $('library-list').addEventListener('submit', (e) => this.#onRename(e));
   }
 
@@ -94,7 +116,8 @@ export class LibraryController {
     const pct = (/** @type {number|null|undefined} */ a) => (a === null || a === undefined ? '–' : `${Math.round(a)}%`);
     const accuracy = g.players ? ` · accuracy ${pct(g.players.w.accuracy)} / ${pct(g.players.b.accuracy)}` : '';
     const practice = g.practice.total ? ` · practised ${g.practice.solved}/${g.practice.total}` : '';
-    const meta = `${players}${g.moveCount} move${g.moveCount === 1 ? '' : 's'}${g.result !== '*' ? ` · ${g.result}` : ''}${g.reviewed ? ' · analysed' : ''}${accuracy}${practice} · ${new Date(g.updated).toLocaleString()}`;
+    const from = g.source ? ` · ${SITES[/** @type {'lichess'|'chesscom'} */ (g.source.site)]?.title ?? g.source.site}, played ${new Date(g.source.playedAt).toLocaleDateString()}` : '';
+    const meta = `${players}${g.moveCount} move${g.moveCount === 1 ? '' : 's'}${g.result !== '*' ? ` · ${g.result}` : ''}${g.reviewed ? ' · analysed' : ''}${accuracy}${practice}${from} · ${new Date(g.updated).toLocaleString()}`;
     const actions = [
       ['rename', 'Rename'],
       ['export', 'Export PGN'],
@@ -233,6 +256,122 @@ export class LibraryController {
       this.toast(text);
     }
     return imported;
+  }
+
+  /** @param {string} text @param {string} [kind] 'error' */
+  #progress(text, kind = '') {
+    const el = $('fetch-progress');
+    el.textContent = text;
+    el.dataset.kind = kind;
+  }
+
+  /**
+   * Imports the games of a user of lichess or chess.com (the form in the library), newest first,
+   * each saved before the next is read (a reload or a closed tab keeps what came); a game the
+   * library holds is not added again, and a second import asks only for games from the newest
+   * one on. One request at a time, to the site named; HTTP 429 is waited out (a minute, shown,
+   * Cancel ends it).
+   * @returns {Promise<GameRecord[]>} the games added
+   */
+  async fetchGames() {
+    const store = this.storage();
+    if (!store || this.fetching) return [];
+    const form = /** @type {HTMLFormElement} */ ($('fetch-form'));
+    const data = new FormData(form);
+    const site = /** @type {'lichess'|'chesscom'} */ (String(data.get('site')) === 'chesscom' ? 'chesscom' : 'lichess');
+    const title = SITES[site].title;
+    const username = String(data.get('username') || '').trim();
+    if (!username) {
+      this.#progress(`Type your ${title} username.`, 'error');
+      /** @type {HTMLInputElement} */ ($('fetch-username')).focus();
+      return [];
+    }
+    if (navigator.onLine === false) {
+      this.#progress(`Importing from ${title} needs the network, and this browser is offline. The games in the library work offline.`, 'error');
+      return [];
+    }
+    const max = Math.max(1, Math.min(1000, Math.round(Number(data.get('max')) || 50)));
+    const timeClass = String(data.get('timeClass') || '');
+    const sinceText = String(data.get('since') || '');
+    const chosenSince = /^\d{4}-\d{2}-\d{2}$/.test(sinceText) ? Date.parse(`${sinceText}T00:00:00Z`) : undefined;
+    /** @type {GameRecord[]} */
+    const added = [];
+    const known = new Set();
+    let summary = null;
+    let failure = null;
+    const ac = new AbortController();
+    this.fetching = ac;
+    $('fetch-cancel').hidden = false;
+    /** @type {HTMLButtonElement} */ ($('fetch-start')).disabled = true;
+    /** @type {ReturnType<typeof setInterval>|undefined} */
+    let countdown;
+    try {
+      for (const g of await store.listGames()) if (g.source && g.source.site === site) known.add(g.source.id);
+      const state = await store.getImportState(site, username);
+      // a second import: from the newest game imported before (the library dedupes that one)
+      const since = chosenSince ?? state?.newest ?? undefined;
+      this.#progress(`Asking ${title} for ${username}'s games…`);
+      let newest = state?.newest ?? null;
+      summary = await importGames(
+        {
+          site,
+          username,
+          max,
+          since,
+          timeClasses: timeClass ? [/** @type {import('mainline-chess/import').TimeClass} */ (timeClass)] : undefined,
+          rated: data.get('rated') ? true : undefined,
+          known: (id) => known.has(id),
+          apiBase: apiBase(site),
+          signal: ac.signal,
+          onWait: ({ until }) => {
+            clearInterval(countdown);
+            const tick = () => {
+              const left = Math.max(0, Math.round((until - Date.now()) / 1000));
+              this.#progress(`${title} asks to wait before the next request (too many requests): going on in ${left} s. Cancel stops here; the ${added.length} games imported so far are kept.`);
+              if (!left) clearInterval(countdown);
+            };
+            tick();
+            countdown = setInterval(tick, 5000);
+          },
+        },
+        async (game) => {
+          clearInterval(countdown);
+          const [read] = readPgnGames(game.pgn);
+          if (!read || read.error || !read.tree || !read.headers) throw new Error(`a game from ${title} (${game.url}) could not be read: ${read?.error ?? 'no moves'}`);
+          const headers = { ...read.headers, ...(site === 'chesscom' && !read.headers.Link ? { Link: game.url } : {}) };
+          const source = { site, id: game.id, url: game.url, username, playedAt: game.playedAt, timeClass: game.timeClass, rated: game.rated, variant: game.variant };
+          const record = recordFromTree(read.tree, { id: newGameId(), name: defaultName(headers), created: Date.now(), headers, review: reviewFromEvals(read.tree), source });
+          await store.putGame(record);
+          known.add(game.id);
+          added.push(record);
+          if (newest === null || game.playedAt > newest) newest = game.playedAt;
+          await store.setImportState(site, username, { newest, imported: (state?.imported ?? 0) + added.length, updated: Date.now() });
+          this.#progress(`Imported ${added.length} game${added.length === 1 ? '' : 's'} of ${username} from ${title}…`);
+        },
+      );
+    } catch (e) {
+      failure = /** @type {Error & { code?: string }} */ (e);
+    } finally {
+      clearInterval(countdown);
+      this.fetching = null;
+      $('fetch-cancel').hidden = true;
+      /** @type {HTMLButtonElement} */ ($('fetch-start')).disabled = false;
+    }
+    const parts = [];
+    if (summary) {
+      if (summary.known) parts.push(`${summary.known} already in the library`);
+      const skipped = Object.entries(summary.skippedVariants);
+      if (skipped.length) parts.push(`skipped: ${skipped.map(([v, n]) => `${n} ${v === 'chess960' ? 'Chess960' : v} game${n === 1 ? '' : 's'}`).join(', ')} (a variant Mainline cannot analyse yet)`);
+      if (summary.malformed) parts.push(`${summary.malformed} that ${title} sent could not be read`);
+      if (summary.more) parts.push(`more are there: import again for older ones with a date, or a larger number`);
+    }
+    const head = `Imported ${added.length} new game${added.length === 1 ? '' : 's'} of ${username} from ${title}`;
+    if (failure) {
+      const why = failure.code === 'ABORTED' ? 'Cancelled' : failure.message.replace(/^./, (c) => c.toUpperCase());
+      this.#progress(`${why}. ${head}${added.length ? ' before that (kept)' : ''}.`, failure.code === 'ABORTED' ? '' : 'error');
+    } else this.#progress(`${head}.${parts.length ? ` ${parts.join('; ').replace(/^./, (c) => c.toUpperCase())}.` : ''}`);
+    await this.render();
+    return added;
   }
 
   async #storageInfo() {

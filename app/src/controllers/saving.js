@@ -148,7 +148,7 @@ export class SavingController {
       this.assigned = meta;
       this.store.set({ game: meta });
     }
-    const record = recordFromTree(s.tree, { id: /** @type {string} */ (meta.id), name: meta.name, created: meta.created, headers: s.headers, current: s.current.id, review: meta.review, practice: meta.practice });
+    const record = recordFromTree(s.tree, { id: /** @type {string} */ (meta.id), name: meta.name, created: meta.created, headers: s.headers, current: s.current.id, review: meta.review, practice: meta.practice, source: meta.source });
     this.games.save(/** @type {string} */ (meta.id), record);
     // the session names the game: written when it gets its identity (and as the shown move
     // changes, or another game is opened); a session write that failed goes again with the game

@@ -49,6 +49,17 @@ import { version } from 'mainline-chess/package.json';
  * @property {number} moveCount    main-line moves
  * @property {Review|null} review
  * @property {Record<number, PracticeResult>} [practice]  by node id of the practised move
+ * @property {GameSource} [source]  where it was imported from, by username (LibraryController)
+ *
+ * @typedef {object} GameSource  a game imported from a site (mainline-chess/import)
+ * @property {'lichess'|'chesscom'} site
+ * @property {string} id          the site's game id: the library holds each once
+ * @property {string} url
+ * @property {string} username    whose games were imported
+ * @property {number} playedAt    ms since 1970
+ * @property {string} timeClass
+ * @property {boolean} rated
+ * @property {string} variant
  */
 
 const RECORD_FORMAT = 1;
@@ -74,10 +85,10 @@ export function defaultName(headers = {}, date = new Date()) {
 /**
  * The record of a tree.
  * @param {GameTree} tree
- * @param {{ id: string, name: string, created: number, headers: Record<string,string>, current?: number, review?: Review|null, practice?: Record<number, PracticeResult> }} meta
+ * @param {{ id: string, name: string, created: number, headers: Record<string,string>, current?: number, review?: Review|null, practice?: Record<number, PracticeResult>, source?: GameSource }} meta
  * @returns {GameRecord}
  */
-export function recordFromTree(tree, { id, name, created, headers, current = 0, review = null, practice = {} }) {
+export function recordFromTree(tree, { id, name, created, headers, current = 0, review = null, practice = {}, source }) {
   /** @type {RecordNode[]} */
   const nodes = [];
   const walk = (/** @type {MoveNode} */ n) => {
@@ -91,7 +102,7 @@ export function recordFromTree(tree, { id, name, created, headers, current = 0, 
     n.children.forEach(walk);
   };
   walk(tree.root);
-  return { format: RECORD_FORMAT, id, name, created, updated: Date.now(), headers: { ...headers }, startFen: tree.root.fen, nodes, current, moveCount: tree.mainline().length, review, practice: { ...practice } };
+  return { format: RECORD_FORMAT, id, name, created, updated: Date.now(), headers: { ...headers }, startFen: tree.root.fen, nodes, current, moveCount: tree.mainline().length, review, practice: { ...practice }, ...(source ? { source: { ...source } } : {}) };
 }
 
 /** @param {Eval} ev @returns {Eval} */

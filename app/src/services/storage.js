@@ -5,7 +5,8 @@
 //   positions  the deepest evaluation the engine gave each position, key: the FEN without its
 //              move counters (the same position reached in another game or by another move order
 //              shares it)
-//   meta       small named records: `session` (the game and move that were open)
+//   meta       small named records: `session` (the game and move that were open), `import:SITE:USER`
+//              (the newest game imported of a user, and chess.com's month ETags)
 //   cards      the practice schedule (model/schedule.js): one card per error practised across
 //              the library, key `key` (game, position, move)
 //
@@ -28,7 +29,9 @@ export const DB_VERSION = 2;
  * @typedef {{ id: string, name: string, created: number, updated: number, moveCount: number,
  *   white: string, black: string, result: string, reviewed: boolean,
  *   players: import('../model/record.js').Review['players'] | null,
- *   practice: { solved: number, total: number } }} GameSummary
+ *   practice: { solved: number, total: number },
+ *   source: { site: string, id: string, url: string, playedAt: number } | null }} GameSummary
+ * @typedef {{ newest: number|null, imported: number, updated: number }} ImportState
  */
 
 export class StorageError extends Error {
@@ -219,6 +222,24 @@ export class Storage {
     });
   }
 
+  // ---- imports by username ------------------------------------------------------------------
+
+  /** What the last imports of a user's games left (mainline-chess/import). @returns {Promise<ImportState|undefined>} */
+  getImportState(/** @type {string} */ site, /** @type {string} */ username) {
+    return this.#run('read', async () => {
+      const r = await this.db.get('meta', `import:${site}:${username.toLowerCase()}`);
+      return r ? { newest: r.newest ?? null, imported: r.imported ?? 0, updated: r.updated ?? 0 } : undefined;
+    });
+  }
+
+  /** @param {string} site @param {string} username @param {ImportState} state */
+  setImportState(site, username, state) {
+    return this.#run('write', async () => {
+      const tx = this.db.transaction('meta', 'readwrite');
+      await Promise.all([tx.store.put({ key: `import:${site}:${username.toLowerCase()}`, ...state }), tx.done]);
+    });
+  }
+
   // ---- session ------------------------------------------------------------------------------
 
   /** @returns {Promise<{ gameId: string|null, nodeId: number } | undefined>} */
@@ -252,6 +273,7 @@ function summary(r) {
     reviewed: !!(r.review && r.review.complete),
     players: (r.review && r.review.players) || null,
     practice: { solved: Object.values(r.practice || {}).filter((p) => p.solved).length, total: Object.keys(r.practice || {}).length },
+    source: r.source ? { site: r.source.site, id: r.source.id, url: r.source.url, playedAt: r.source.playedAt } : null,
   };
 }
 
