@@ -267,6 +267,21 @@ async function annotateGame(engine, game, opts, onProgress) {
   return { headers, startFen: startInfo.fen, root, ...(report ? { report: reportSummary(report), phases: phaseSummary(report) } : {}) };
 }
 
+/**
+ * What an --out file holds already: its games, and whether the next one needs an empty line
+ * before it. A missing file holds none; one that is not PGN is an error naming it.
+ * @param {string} file @returns {Promise<{ games: import('../src/annotate.js').PgnGame[], needSep: boolean }>}
+ */
+async function readOut(file) {
+  if (!existsSync(file)) return { games: [], needSep: false };
+  try {
+    const text = await readFile(file, 'utf8');
+    return { games: parsePgnGames(text), needSep: text.trim().length > 0 };
+  } catch (e) {
+    throw new Error(`${file} cannot be read as PGN (${e.message}); remove it or choose another --out`);
+  }
+}
+
 /** A game's id on the site it was imported from, read from its tags (lichess: Site; chess.com: Link). */
 function siteGameId(/** @type {'lichess'|'chesscom'} */ site, /** @type {Record<string, string>} */ headers) {
   const m = site === 'lichess' ? /lichess\.org\/([A-Za-z0-9]{8})\b/.exec(headers.Site ?? '') : /chess\.com\/game\/(live|daily)\/(\d+)/.exec(headers.Link ?? '');
@@ -286,24 +301,15 @@ async function importInput(opts) {
   };
   const known = new Set();
   let newest = -Infinity;
-  let needSep = false;
-  if (existsSync(opts.out)) {
-    let held;
-    try {
-      const text = await readFile(opts.out, 'utf8');
-      needSep = text.trim().length > 0;
-      held = parsePgnGames(text);
-    } catch (e) {
-      throw new Error(`${opts.out} cannot be read as PGN (${e.message}); remove it or choose another --out`);
-    }
-    for (const g of held) {
-      const id = siteGameId(site, g.headers);
-      if (!id) continue;
-      known.add(id);
-      const players = [g.headers.White, g.headers.Black].map((x) => String(x ?? '').toLowerCase());
-      const date = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(g.headers.UTCDate ?? g.headers.Date ?? '');
-      if (date && players.includes(username.toLowerCase())) newest = Math.max(newest, Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
-    }
+  const { games: held, needSep: holdsGames } = await readOut(opts.out);
+  let needSep = holdsGames;
+  for (const g of held) {
+    const id = siteGameId(site, g.headers);
+    if (!id) continue;
+    known.add(id);
+    const players = [g.headers.White, g.headers.Black].map((x) => String(x ?? '').toLowerCase());
+    const date = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(g.headers.UTCDate ?? g.headers.Date ?? '');
+    if (date && players.includes(username.toLowerCase())) newest = Math.max(newest, Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
   }
   const since = opts.since ?? (Number.isFinite(newest) ? newest : undefined);
   const apiBase = (site === 'lichess' ? process.env.MAINLINE_LICHESS_API : process.env.MAINLINE_CHESSCOM_API) || undefined;
@@ -398,11 +404,9 @@ async function main() {
   if (opts.out && existsSync(opts.out)) {
     let done;
     try {
-      const text = await readFile(opts.out, 'utf8');
-      needSep = text.trim().length > 0;
-      done = parsePgnGames(text);
+      ({ games: done, needSep } = await readOut(opts.out));
     } catch (e) {
-      process.stderr.write(`mainline-analyse: ${opts.out} cannot be read as PGN (${e.message}); remove it or choose another --out\n`);
+      process.stderr.write(`mainline-analyse: ${e.message}\n`);
       process.exit(1);
     }
     /** @type {Map<string, number>} */

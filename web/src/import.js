@@ -280,13 +280,8 @@ async function importChesscom(/** @type {Ctx} */ ctx) {
   const { o, username } = ctx;
   const list = await request(ctx, `${ctx.base}/pub/player/${encodeURIComponent(username.toLowerCase())}/games/archives`, { Accept: 'application/json' });
   if (!list.ok) throw await httpError(ctx, list);
-  let archives;
-  try {
-    archives = (await list.json()).archives;
-  } catch {
-    archives = null;
-  }
-  if (!Array.isArray(archives)) throw new ImportError('HTTP', `${ctx.site.title}'s list of monthly archives could not be read`);
+  const archives = await jsonArray(list, 'archives');
+  if (!archives) throw new ImportError('HTTP', `${ctx.site.title}'s list of monthly archives could not be read`);
   const etags = o.etags ?? {};
   // newest month first; a month ending before `since` has nothing to give
   const months = archives
@@ -306,13 +301,8 @@ async function importChesscom(/** @type {Ctx} */ ctx) {
       continue;
     }
     if (!res.ok) throw await httpError(ctx, res);
-    let games;
-    try {
-      games = (await res.json()).games;
-    } catch {
-      games = null;
-    }
-    if (!Array.isArray(games)) {
+    const games = await jsonArray(res, 'games');
+    if (!games) {
       ctx.summary.malformed++;
       continue;
     }
@@ -340,6 +330,16 @@ async function importChesscom(/** @type {Ctx} */ ctx) {
     const tag = res.headers.get('ETag');
     if (complete && tag) etags[month.url] = tag;
     else delete etags[month.url];
+  }
+}
+
+/** The array `key` of a JSON answer, or null when the body is not JSON or has none. */
+async function jsonArray(/** @type {Response} */ res, /** @type {string} */ key) {
+  try {
+    const value = (await res.json())?.[key];
+    return Array.isArray(value) ? value : null;
+  } catch {
+    return null;
   }
 }
 
