@@ -90,6 +90,27 @@ describe.skipIf(!haveBrowser)('the library: games by username', () => {
       expect(n).toBeGreaterThanOrEqual(DAYS - 1);
       expect(await page.locator('[data-testid=library-item]').count()).toBe(n);
       expect(sites.mostInFlight).toBe(1);
+      // the library grown up: found by a player, by site; many selected, exported in one file, deleted
+      await page.fill('#library-search', 'rival3');
+      await page.waitForFunction(() => /of \d+ games shown/.test(document.querySelector('[data-testid=library-shown]')?.textContent || ''));
+      const found = await page.locator('[data-testid=library-item] .lib-open').allTextContents();
+      expect(found.length).toBeGreaterThan(1);
+      expect(found.length).toBeLessThan(n);
+      for (const name of found) expect(name).toMatch(/rival3/);
+      await page.selectOption('#library-filter select[name=site]', 'lichess');
+      await page.waitForFunction(() => /No game of the library matches/.test(document.querySelector('[data-testid=library-list]')?.textContent || ''));
+      await page.selectOption('#library-filter select[name=site]', 'chesscom');
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=library-item]').length === k, found.length);
+      await page.click('#library-select-all');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=library-export-selected]')]);
+      const text = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString('utf8'));
+      expect(text.match(/^\[Event /gm)?.length).toBe(found.length);
+      await page.click('[data-testid=library-delete-selected]');
+      expect(await page.textContent('[data-testid=library-delete-selected]')).toMatch(/^Delete \d+ games for good\?/);
+      await page.click('[data-testid=library-delete-selected]');
+      await page.fill('#library-search', '');
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=library-item]').length === k, n - found.length);
+      expect(await audit(page, 'library: found, selected')).toEqual([]);
       // lichess asks to wait: said in the live region, then the games come
       await page.selectOption('#fetch-site', 'lichess');
       await page.fill('#fetch-username', 'ratelimited');

@@ -6,6 +6,7 @@ import { readPgnGames, recordFromTree, defaultName, newGameId, treeFromRecord, r
 import { exportPgn } from '../model/pgn.js';
 import { $, dismissable, h, download, fileName } from '../dom.js';
 import { importGames, SITES } from 'mainline-chess/import';
+import { filterGames } from '../model/libraryfilter.js';
 
 /**
  * Where the sites' APIs are: the sites themselves, unless this browser's localStorage names
@@ -68,6 +69,32 @@ export class LibraryController {
       this.fetchGames();
     });
     $('fetch-cancel').addEventListener('click', () => this.fetching?.abort());
+    /** @type {Set<string>} the games selected (of those shown) */
+    this.selected = new Set();
+    const filter = /** @type {HTMLFormElement} */ ($('library-filter'));
+    filter.addEventListener('input', () => this.render());
+    filter.addEventListener('submit', (e) => e.preventDefault());
+    $('library-list').addEventListener('change', (e) => {
+      const box = /** @type {HTMLInputElement} */ (e.target);
+      if (!box.matches('input.lib-check')) return;
+      const id = /** @type {string} */ (box.closest('.library-item')?.getAttribute('data-id'));
+      if (box.checked) this.selected.add(id);
+      else this.selected.delete(id);
+      this.#selectionButtons();
+    });
+    $('library-select-all').addEventListener('click', () => {
+      const boxes = /** @type {HTMLInputElement[]} */ ([...$('library-list').querySelectorAll('input.lib-check')]);
+      const all = boxes.every((b) => b.checked);
+      for (const b of boxes) {
+        b.checked = !all;
+        const id = /** @type {string} */ (b.closest('.library-item')?.getAttribute('data-id'));
+        if (b.checked) this.selected.add(id);
+        else this.selected.delete(id);
+      }
+      this.#selectionButtons();
+    });
+    $('library-export-selected').addEventListener('click', () => this.#exportSelected());
+    $('library-delete-selected').addEventListener('click', (e) => this.#deleteSelected(/** @type {HTMLButtonElement} */ (e.currentTarget)));
     $('library-list').addEventListener('submit', (e) => this.#onRename(e));
   }
 
@@ -103,11 +130,94 @@ export class LibraryController {
       this.#note(/** @type {Error} */ (e).message, 'error');
       return;
     }
-    const items = games.map((g) => this.#item(g));
-    if (!items.length) items.push(h('li', { class: 'library-empty', text: 'No saved analyses yet. Every game you analyse here is saved as you go; PGN files can be imported.' }));
+    const shown = filterGames(games, this.#filter());
+    // a game no longer shown is no longer selected: nothing is exported or deleted unseen
+    const ids = new Set(shown.map((g) => g.id));
+    for (const id of this.selected) if (!ids.has(id)) this.selected.delete(id);
+    const items = shown.map((g) => this.#item(g));
+    if (!games.length) items.push(h('li', { class: 'library-empty', text: 'No saved analyses yet. Every game you analyse here is saved as you go; PGN files can be imported.' }));
+    else if (!shown.length) items.push(h('li', { class: 'library-empty', text: 'No game of the library matches.' }));
     list.replaceChildren(...items);
-    list.dataset.count = String(games.length);
+    list.dataset.count = String(shown.length);
+    $('library-shown').textContent = shown.length === games.length ? `${games.length} game${games.length === 1 ? '' : 's'}` : `${shown.length} of ${games.length} games shown`;
+    this.#selectionButtons();
     this.#storageInfo();
+  }
+
+  /** The filter form's choices. @returns {import('../model/libraryfilter.js').LibraryFilter} */
+  #filter() {
+    const d = new FormData(/** @type {HTMLFormElement} */ ($('library-filter')));
+    const from = String(d.get('from') || '');
+    return {
+      text: String(d.get('text') || ''),
+      result: /** @type {any} */ (String(d.get('result') || '')),
+      site: /** @type {any} */ (String(d.get('site') || '')),
+      from: /^\d{4}-\d{2}-\d{2}$/.test(from) ? Date.parse(`${from}T00:00:00Z`) : undefined,
+      sort: /** @type {any} */ (String(d.get('sort') || 'changed')),
+    };
+  }
+
+  #selectionButtons() {
+    const n = this.selected.size;
+    const exp = /** @type {HTMLButtonElement} */ ($('library-export-selected'));
+    const del = /** @type {HTMLButtonElement} */ ($('library-delete-selected'));
+    exp.disabled = del.disabled = !n;
+    exp.textContent = n ? `Export ${n} selected` : 'Export selected';
+    if (del.dataset.confirm !== '1') del.textContent = n ? `Delete ${n} selected` : 'Delete selected';
+  }
+
+  /** The selected games as one PGN file. */
+  async #exportSelected() {
+    const store = this.storage();
+    if (!store || !this.selected.size) return;
+    try {
+      const parts = [];
+      for (const id of this.selected) {
+        const record = await store.getGame(id);
+        if (!record) continue;
+        const tree = treeFromRecord(record);
+        const reasons = this.reasons ? await this.reasons(tree).catch(() => new Map()) : undefined;
+        parts.push(exportPgn(tree, exportHeaders(record.headers, record.review), reasons).trim());
+      }
+      download(`mainline-library-${parts.length}-games.pgn`, `${parts.join('\n\n')}\n`);
+      this.#note(`Exported ${parts.length} game${parts.length === 1 ? '' : 's'} in one PGN file.`);
+    } catch (e) {
+      this.#note(/** @type {Error} */ (e).message, 'error');
+    }
+  }
+
+  /** Deletes the selected games, after a second click (within 5 s) confirms it. */
+  async #deleteSelected(/** @type {HTMLButtonElement} */ button) {
+    const store = this.storage();
+    const n = this.selected.size;
+    if (!store || !n) return;
+    if (button.dataset.confirm !== '1') {
+      button.dataset.confirm = '1';
+      button.textContent = `Delete ${n} game${n === 1 ? '' : 's'} for good?`;
+      button.classList.add('danger');
+      setTimeout(() => {
+        button.dataset.confirm = '';
+        button.classList.remove('danger');
+        this.#selectionButtons();
+      }, 5000);
+      return;
+    }
+    button.dataset.confirm = '';
+    button.classList.remove('danger');
+    let deleted = 0;
+    try {
+      for (const id of [...this.selected]) {
+        if (id === this.store.state.game.id) this.newAnalysis();
+        this.forget(id);
+        await store.deleteGame(id);
+        this.selected.delete(id);
+        deleted++;
+      }
+      this.#note(`Deleted ${deleted} game${deleted === 1 ? '' : 's'}.`);
+    } catch (e) {
+      this.#note(`${/** @type {Error} */ (e).message} (${deleted} deleted before)`, 'error');
+    }
+    await this.render();
   }
 
   /** @param {GameSummary} g */
@@ -123,10 +233,12 @@ export class LibraryController {
       ['export', 'Export PGN'],
       ['delete', 'Delete'],
     ].map(([action, text]) => h('button', { type: 'button', dataset: { action }, 'aria-label': `${text}: ${g.name}`, text }));
+    const check = h('input', { type: 'checkbox', class: 'lib-check', 'aria-label': `Select ${g.name}` });
+    /** @type {HTMLInputElement} */ (check).checked = this.selected.has(g.id);
     return h(
       'li',
       { class: `library-item${g.id === this.store.state.game.id ? ' current' : ''}`, 'data-testid': 'library-item', dataset: { id: g.id } },
-      h('button', { type: 'button', class: 'lib-open', dataset: { action: 'open' }, 'aria-label': `Open ${g.name}`, text: g.name }),
+      h('span', { class: 'lib-select' }, check, h('button', { type: 'button', class: 'lib-open', dataset: { action: 'open' }, 'aria-label': `Open ${g.name}`, text: g.name })),
       h('span', { class: 'lib-meta', text: meta }),
       h('span', { class: 'lib-actions' }, ...actions),
     );

@@ -30,7 +30,8 @@ export const DB_VERSION = 2;
  *   white: string, black: string, result: string, reviewed: boolean,
  *   players: import('../model/record.js').Review['players'] | null,
  *   practice: { solved: number, total: number },
- *   source: { site: string, id: string, url: string, playedAt: number } | null }} GameSummary
+ *   source: { site: string, id: string, url: string, playedAt: number } | null,
+ *   date?: string, opening?: string, event?: string }} GameSummary  (date, opening, event: the PGN tags)
  * @typedef {{ newest: number|null, imported: number, updated: number }} ImportState
  */
 
@@ -274,6 +275,9 @@ function summary(r) {
     players: (r.review && r.review.players) || null,
     practice: { solved: Object.values(r.practice || {}).filter((p) => p.solved).length, total: Object.keys(r.practice || {}).length },
     source: r.source ? { site: r.source.site, id: r.source.id, url: r.source.url, playedAt: r.source.playedAt } : null,
+    date: r.headers?.UTCDate || r.headers?.Date || '',
+    opening: [r.headers?.ECO, r.headers?.Opening].filter(Boolean).join(' '),
+    event: r.headers?.Event || '',
   };
 }
 
