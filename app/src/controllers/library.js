@@ -77,9 +77,7 @@ export class LibraryController {
     $('library-list').addEventListener('change', (e) => {
       const box = /** @type {HTMLInputElement} */ (e.target);
       if (!box.matches('input.lib-check')) return;
-      const id = /** @type {string} */ (box.closest('.library-item')?.getAttribute('data-id'));
-      if (box.checked) this.selected.add(id);
-      else this.selected.delete(id);
+      this.#mark(box);
       this.#selectionButtons();
     });
     $('library-select-all').addEventListener('click', () => {
@@ -87,9 +85,7 @@ export class LibraryController {
       const all = boxes.every((b) => b.checked);
       for (const b of boxes) {
         b.checked = !all;
-        const id = /** @type {string} */ (b.closest('.library-item')?.getAttribute('data-id'));
-        if (b.checked) this.selected.add(id);
-        else this.selected.delete(id);
+        this.#mark(b);
       }
       this.#selectionButtons();
     });
@@ -166,6 +162,29 @@ export class LibraryController {
     if (del.dataset.confirm !== '1') del.textContent = n ? `Delete ${n} selected` : 'Delete selected';
   }
 
+  /** A saved game as the PGN it is exported as (with its judged moves' reasons in words). @param {GameRecord} record */
+  async #pgn(record) {
+    const tree = treeFromRecord(record);
+    const reasons = this.reasons ? await this.reasons(tree).catch(() => new Map()) : undefined;
+    return exportPgn(tree, exportHeaders(record.headers, record.review), reasons);
+  }
+
+  /** Deletes a saved game. @param {Storage} store @param {string} id */
+  async #delete(store, id) {
+    // the open game gives its place to a new, empty analysis first, so that nothing written
+    // for it (a live evaluation, a retried write) comes after the delete
+    if (id === this.store.state.game.id) this.newAnalysis();
+    this.forget(id);
+    await store.deleteGame(id);
+  }
+
+  /** Marks a game's box as its selection. @param {HTMLInputElement} box */
+  #mark(box) {
+    const id = /** @type {string} */ (box.closest('.library-item')?.getAttribute('data-id'));
+    if (box.checked) this.selected.add(id);
+    else this.selected.delete(id);
+  }
+
   /** The selected games as one PGN file. */
   async #exportSelected() {
     const store = this.storage();
@@ -174,10 +193,7 @@ export class LibraryController {
       const parts = [];
       for (const id of this.selected) {
         const record = await store.getGame(id);
-        if (!record) continue;
-        const tree = treeFromRecord(record);
-        const reasons = this.reasons ? await this.reasons(tree).catch(() => new Map()) : undefined;
-        parts.push(exportPgn(tree, exportHeaders(record.headers, record.review), reasons).trim());
+        if (record) parts.push((await this.#pgn(record)).trim());
       }
       download(`mainline-library-${parts.length}-games.pgn`, `${parts.join('\n\n')}\n`);
       this.#note(`Exported ${parts.length} game${parts.length === 1 ? '' : 's'} in one PGN file.`);
@@ -191,25 +207,11 @@ export class LibraryController {
     const store = this.storage();
     const n = this.selected.size;
     if (!store || !n) return;
-    if (button.dataset.confirm !== '1') {
-      button.dataset.confirm = '1';
-      button.textContent = `Delete ${n} game${n === 1 ? '' : 's'} for good?`;
-      button.classList.add('danger');
-      setTimeout(() => {
-        button.dataset.confirm = '';
-        button.classList.remove('danger');
-        this.#selectionButtons();
-      }, 5000);
-      return;
-    }
-    button.dataset.confirm = '';
-    button.classList.remove('danger');
+    if (!confirmed(button, `Delete ${n} game${n === 1 ? '' : 's'} for good?`, () => this.#selectionButtons())) return;
     let deleted = 0;
     try {
       for (const id of [...this.selected]) {
-        if (id === this.store.state.game.id) this.newAnalysis();
-        this.forget(id);
-        await store.deleteGame(id);
+        await this.#delete(store, id);
         this.selected.delete(id);
         deleted++;
       }
@@ -262,29 +264,11 @@ export class LibraryController {
       } else if (button.dataset.action === 'export') {
         const record = await store.getGame(id);
         if (!record) throw new Error('that game is no longer in the library');
-        const tree = treeFromRecord(record);
-        const reasons = this.reasons ? await this.reasons(tree).catch(() => new Map()) : undefined;
-        download(fileName(record.name), exportPgn(tree, exportHeaders(record.headers, record.review), reasons));
+        download(fileName(record.name), await this.#pgn(record));
         this.#note(`Exported "${record.name}".`);
       } else if (button.dataset.action === 'delete') {
-        if (button.dataset.confirm !== '1') {
-          button.dataset.confirm = '1';
-          button.textContent = 'Delete for good?';
-          button.classList.add('danger');
-          setTimeout(() => {
-            if (button.isConnected) {
-              button.dataset.confirm = '';
-              button.textContent = 'Delete';
-              button.classList.remove('danger');
-            }
-          }, 5000);
-          return;
-        }
-        // the open game gives its place to a new, empty analysis first, so that nothing written
-        // for it (a live evaluation, a retried write) comes after the delete
-        if (id === this.store.state.game.id) this.newAnalysis();
-        this.forget(id);
-        await store.deleteGame(id);
+        if (!confirmed(/** @type {HTMLButtonElement} */ (button), 'Delete for good?', () => (button.textContent = 'Delete'))) return;
+        await this.#delete(store, id);
         await this.render();
         this.#note('Deleted.');
       }
@@ -499,6 +483,30 @@ export class LibraryController {
     }
     $('library-storage').textContent = parts.join(' ');
   }
+}
+
+/**
+ * A button that asks before it acts: the first click turns it into the question (`ask`, in the
+ * danger colour) for 5 s, after which `reset` gives it its text back; a click meanwhile confirms.
+ * @param {HTMLButtonElement} button @param {string} ask @param {() => void} reset
+ * @returns {boolean} whether this click confirms
+ */
+function confirmed(button, ask, reset) {
+  if (button.dataset.confirm === '1') {
+    button.dataset.confirm = '';
+    button.classList.remove('danger');
+    return true;
+  }
+  button.dataset.confirm = '1';
+  button.textContent = ask;
+  button.classList.add('danger');
+  setTimeout(() => {
+    if (!button.isConnected || button.dataset.confirm !== '1') return;
+    button.dataset.confirm = '';
+    button.classList.remove('danger');
+    reset();
+  }, 5000);
+  return false;
 }
 
 function formatBytes(/** @type {number} */ n) {
