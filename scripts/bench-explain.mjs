@@ -11,10 +11,9 @@ import 'fake-indexeddb/auto';
 import { Chess } from 'chess.js';
 import { createEngine } from '../web/src/node.js';
 import { EngineHandle } from '../app/src/services/engine.js';
-import { ReviewController } from '../app/src/controllers/review.js';
 import { WordsController } from '../app/src/controllers/words.js';
 import { reportOf } from '../app/src/model/gamereport.js';
-import { memoryApp } from '../tests/js/app-memory.mjs';
+import { memoryApp, memoryReview } from '../tests/js/app-memory.mjs';
 
 const arg = (name, dflt) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : dflt);
 const DEPTH = arg('--depth', 12);
@@ -36,10 +35,10 @@ async function selfPlay(moves) {
 }
 
 const pgn = await selfPlay(MOVES);
-const { store, game, evals } = memoryApp();
-const analysisEngine = new EngineHandle({ Hash: 16 }, { onError: (e) => console.error(e.message) });
+const app = memoryApp();
+const { store, game } = app;
 const wordsEngine = new EngineHandle({ Hash: 16 }, { onError: (e) => console.error(e.message) });
-const review = new ReviewController({ store, engine: analysisEngine, halt: async () => {}, evals });
+const { review } = memoryReview(app); // one engine, as on a 2-core machine
 game.loadPgn(pgn);
 const tree = store.state.tree;
 const plies = tree.mainline().length;
@@ -70,7 +69,6 @@ t = performance.now();
 await words.reasons(tree);
 const reasons = performance.now() - t;
 
-analysisEngine.close();
 wordsEngine.close();
 console.log(`game: ${plies} plies (${Math.ceil(plies / 2)} moves), self-play from the Ruy Lopez`);
 console.log(pgn.replace(/\s+/g, ' ').trim());

@@ -132,6 +132,14 @@ export class MainlineAnalysis extends HTMLElement {
   analyse(): Promise<SearchResult | null>;
   /** Stops the analysis; resolves with its result, or null when none runs. */
   stop(): Promise<SearchResult | null>;
+  /**
+   * The board as a PNG picture, as it is drawn now: the position, the last move, each line's
+   * first move as an arrow (the best thickest), the side at the bottom and the evaluation bar, in
+   * the element's colours (its --mainline-* custom properties). Drawn with `mainline-chess/image`
+   * (no image is loaded: it works under a strict Content-Security-Policy).
+   * @param options.squareSize pixels a square (default 60: a 480 px board)
+   */
+  toPNG(options?: { squareSize?: number }): Promise<Blob>;
   addEventListener<K extends keyof MainlineAnalysisEventMap>(type: K, listener: (this: MainlineAnalysis, ev: MainlineAnalysisEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof MainlineAnalysisEventMap>(type: K, listener: (this: MainlineAnalysis, ev: MainlineAnalysisEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;

@@ -67,9 +67,9 @@ export function dismissable(dialog, closeButton, onClose) {
   });
 }
 
-/** Offers text as a file download. */
-export function download(/** @type {string} */ name, /** @type {string} */ text, type = 'application/x-chess-pgn') {
-  const blob = new Blob([text.endsWith('\n') ? text : `${text}\n`], { type });
+/** Offers text (a PGN unless `type` says otherwise) or a file's contents (a picture) as a download. */
+export function download(/** @type {string} */ name, /** @type {string|Blob} */ data, type = 'application/x-chess-pgn') {
+  const blob = typeof data === 'string' ? new Blob([data.endsWith('\n') ? data : `${data}\n`], { type }) : data;
   const a = h('a', { href: URL.createObjectURL(blob), download: name });
   document.body.append(a);
   a.click();
@@ -77,7 +77,7 @@ export function download(/** @type {string} */ name, /** @type {string} */ text,
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-/** A file name from a game's name. */
-export function fileName(/** @type {string} */ name) {
-  return `${(name || 'mainline').replace(/[^\p{L}\p{N}._ -]+/gu, '').replace(/\s+/g, '-').slice(0, 80) || 'mainline'}.pgn`;
+/** A file name from a game's name (a PGN's unless `ext` says otherwise). */
+export function fileName(/** @type {string} */ name, ext = 'pgn') {
+  return `${(name || 'mainline').replace(/[^\p{L}\p{N}._ -]+/gu, '').replace(/\s+/g, '-').slice(0, 80) || 'mainline'}.${ext}`;
 }

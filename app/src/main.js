@@ -10,7 +10,7 @@ import './styles.css';
 
 import { defaults, defaultSettings, Store } from './state.js';
 import { $, download, fileName } from './dom.js';
-import { EngineHandle } from './services/engine.js';
+import { EngineHandle, ReviewEngines, reviewWorkers } from './services/engine.js';
 import { openStorage } from './services/storage.js';
 import { setupPwa } from './services/pwa.js';
 import { GameController } from './controllers/game.js';
@@ -37,6 +37,7 @@ import { MoveInfo } from './views/moveinfo.js';
 import { WordsController } from './controllers/words.js';
 import { ReaderView } from './views/reader.js';
 import { ReportPanel } from './views/reportpanel.js';
+import { parseLimit, ReviewView } from './views/reviewview.js';
 import { PracticePanel } from './views/practicepanel.js';
 import { LearnPanel } from './views/learnpanel.js';
 import { ExplainView } from './views/explain.js';
@@ -52,6 +53,8 @@ import { moveNumber } from './model/format.js';
 import { describeReport } from 'mainline-chess/readout';
 import { moveClass } from 'mainline-chess/report';
 import { treeFromRecord } from './model/record.js';
+import { ShareController } from './controllers/share.js';
+import { SharePanel } from './views/sharepanel.js';
 
 /**
  * @typedef {import('./model/tree.js').MoveNode} MoveNode
@@ -101,10 +104,28 @@ function showEngineLimits(engine) {
 // ---- controllers ------------------------------------------------------------------------------
 const game = new GameController({ store });
 const saving = new SavingController({ store, open: () => openStorage() });
-const evals = { set: (/** @type {MoveNode} */ n, /** @type {any} */ ev) => saving.setEval(n, ev), known: (/** @type {MoveNode} */ n) => saving.known(n), flush: () => saving.flush() };
+const evals = {
+  set: (/** @type {MoveNode} */ n, /** @type {any} */ ev) => saving.setEval(n, ev),
+  known: (/** @type {MoveNode} */ n) => saving.known(n),
+  flush: () => saving.flush(),
+  savePosition: (/** @type {string} */ fen, /** @type {any} */ ev) => saving.savePosition(fen, ev),
+  saveRecord: (/** @type {import('./model/record.js').GameRecord} */ r) => saving.saveRecord(r),
+};
 const analyse = new AnalyseController({ store, engine: analysisEngine, evals, play: (uci) => game.play(uci) });
 const threat = new ThreatController({ store, engine: threatEngine });
-const review = new ReviewController({ store, engine: analysisEngine, halt: () => analyse.halt(), evals });
+// "Analyse game" and "Analyse library": engines of one thread each, as many as the setting says
+// (by default the cores less one), started for a review and ended after it
+const reviewEngines = new ReviewEngines({ hash: 32, pvMethod: () => store.state.settings.pvMethod, onError: crashed });
+const review = new ReviewController({
+  store,
+  engines: reviewEngines,
+  workers: () => reviewWorkers(store.state.settings.reviewWorkers),
+  pvMethod: () => store.state.settings.pvMethod,
+  halt: () => analyse.halt(),
+  storage: () => saving.storage,
+  evals,
+  onGameDone: (id) => library.gameChanged(id),
+});
 const play = new PlayController({ store, engine: playEngine, setTree: (tree, headers) => game.setTree(tree, headers), goTo: (n) => game.goTo(n) });
 // the hint searches on the tools engine (full strength, one thread) and words it with the facts one
 const hints = new HintController({ store, engine: toolsEngine, facts: factsEngine });
@@ -140,7 +161,7 @@ const learn = new LearnController({
   },
 });
 
-new LibraryController({
+const library = new LibraryController({
   store,
   storage: () => saving.storage,
   open: (id) => openSaved(id),
@@ -154,6 +175,7 @@ new LibraryController({
   },
   forget: (id) => saving.forget(id),
   reasons: (tree) => words.reasons(tree),
+  analyse: (ids) => review.runLibrary(ids, parseLimit(store.state.settings.reviewLimit)),
   toast,
 });
 
@@ -238,7 +260,9 @@ new MoveList($('moves'), store, goTo);
 new EvalGraph($('eval-graph'), store, goTo);
 new TimeGraph($('time-graph'), store, goTo);
 new MoveInfo($('move-info'), store, { playLine: (from, uci) => store.state.mode === 'analyse' && game.playLine(from, uci), words: (n, cls) => words.explain(n, cls) });
-new ReportPanel(store, { run: (limits) => review.run(limits), cancel: () => review.cancel(), goTo, practise: (color) => practice.start(color) });
+new ReportPanel(store, { goTo, practise: (color) => practice.start(color) });
+new ReviewView(store, 'game', 'review', { start: (limits) => review.run(limits), cancel: () => review.cancel() });
+new ReviewView(store, 'library', 'library-review', { start: (limits) => review.runLibrary(null, limits), cancel: () => review.cancel() });
 new LearnPanel(store, { open: () => learn.open(), close: () => learn.close(), start: (motif) => learn.start(motif), setNames: (text) => learn.setNames(text) });
 new PracticePanel(store, { hint: () => practice.hint(), reveal: () => practice.reveal(), next: () => practice.next(), stop: () => practice.stop() });
 new ExplainView(store, { close: () => explain.close() });
@@ -287,6 +311,24 @@ new PlayPanel(store, {
   canTakeBack: () => play.canTakeBack(),
   remaining: (side) => play.remaining(side),
 });
+// ---- sharing: a link with the game in its fragment (opened here too, at once and whenever the
+// fragment changes), FEN and PGN to copy, the board as PNG and the game as GIF
+const share = new ShareController({ store, game });
+new SharePanel(store, {
+  link: (positionOnly) => share.link(location.href, { positionOnly }),
+  pgn: async () => game.pgn(await words.reasons(store.state.tree).catch(() => new Map())),
+  toast,
+});
+function openShareLink() {
+  const fragment = location.hash;
+  if (!share.isLink(fragment)) return;
+  // the link is read once: a reload reopens the game from the library, not a second copy of it
+  history.replaceState(history.state, '', location.pathname + location.search);
+  share.open(fragment).then((said) => said && toast(said));
+}
+window.addEventListener('hashchange', openShareLink);
+openShareLink();
+
 setupPwa({ toast, beforeReload: () => saving.flush() });
 
 /** The next (1) or previous (-1) main-line move of a severity, from the report. */
@@ -315,14 +357,17 @@ listenForKeys(document, {
 });
 $('help-open').addEventListener('click', () => store.set({ help: true }));
 
-// the game and move that were open last time come back
-saving.start((record, nodeId) => {
-  try {
-    openRecord(record, nodeId);
-  } catch (e) {
-    store.set({ error: `Could not reopen the last game: ${/** @type {Error} */ (e).message}` });
-  }
-});
+// the game and move that were open last time come back, and an analysis a reload interrupted
+// goes on
+saving
+  .start((record, nodeId) => {
+    try {
+      openRecord(record, nodeId);
+    } catch (e) {
+      store.set({ error: `Could not reopen the last game: ${/** @type {Error} */ (e).message}` });
+    }
+  })
+  .then(() => review.resume());
 
 /** @returns {Partial<import('./state.js').Settings>} */
 function readSettings() {

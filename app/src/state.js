@@ -33,6 +33,8 @@ import { GameTree } from './model/tree.js';
  * @property {boolean} wdl         win / draw / loss chances in each iteration row
  * @property {boolean} screenReader  the board in words: position as text, moves typed, announcements (views/reader.js)
  * @property {string} [learnNames]  the user's names in their games, for the practice across the library ('You' when unset)
+ * @property {number} reviewWorkers  engines of "Analyse game" and "Analyse library" (0: the cores less one)
+ * @property {string} reviewLimit    what they search per position: 'depth:N' or 'movetime:MS'
  *
  * @typedef {object} EngineStatus  the analysis engine, as the panel shows it
  * @property {'idle'|'starting'|'running'|'done'|'paused'|'error'} state
@@ -47,10 +49,19 @@ import { GameTree } from './model/tree.js';
  * @property {string|null} reason  why there is no threat to show (in check), else null
  * @property {{ score: import('./model/format.js').Score, depth: number, pv: string[], pvSan: string[] } | null} line  White's view
  *
- * @typedef {object} ReviewState  "Analyse game"
+ * @typedef {object} ReviewState  "Analyse game" or "Analyse library" (one at a time)
  * @property {boolean} running
- * @property {number} done
- * @property {number} total
+ * @property {'game'|'library'} scope
+ * @property {number} done          positions evaluated
+ * @property {number} total         positions in all (games not begun: estimated)
+ * @property {number} searched      positions searched (the others were known deep enough)
+ * @property {number} games
+ * @property {number} gamesDone
+ * @property {number|null} etaMs    an estimate of the time left
+ * @property {number} perSecond     positions searched a second
+ * @property {number} workers       engines searching
+ * @property {string} [current]     the name of the game begun last
+ * @property {boolean} [resumed]    gone on with after a reload
  * @property {{ depth?: number, movetime?: number }} limits
  * @property {string} text          the outcome of the last run
  * @property {''|'done'|'stopped'} outcome
@@ -162,7 +173,7 @@ export function freshMeta(name = '') {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { hash: 32, threads: 0, multipv: 1, multiLines: 3, pvMethod: 'pvhash', arrows: true, wdl: false, screenReader: false };
+  return { hash: 32, threads: 0, multipv: 1, multiLines: 3, pvMethod: 'pvhash', arrows: true, wdl: false, screenReader: false, reviewWorkers: 0, reviewLimit: 'depth:12' };
 }
 
 /** @returns {State} */
@@ -184,7 +195,7 @@ export function defaults() {
     hover: null,
     threatOn: false,
     threat: null,
-    review: { running: false, done: 0, total: 0, limits: { depth: 12 }, text: '', outcome: '' },
+    review: { running: false, scope: 'game', done: 0, total: 0, searched: 0, games: 0, gamesDone: 0, etaMs: null, perSecond: 0, workers: 1, limits: { depth: 12 }, text: '', outcome: '' },
     report: null,
     opening: null,
     gameOpening: null,

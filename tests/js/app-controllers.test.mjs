@@ -12,7 +12,6 @@ import { openStorage } from '../../app/src/services/storage.js';
 import { SavingController } from '../../app/src/controllers/saving.js';
 import { AnalyseController } from '../../app/src/controllers/analyse.js';
 import { ThreatController } from '../../app/src/controllers/threat.js';
-import { ReviewController } from '../../app/src/controllers/review.js';
 import { PlayController } from '../../app/src/controllers/play.js';
 import { PracticeController } from '../../app/src/controllers/practice.js';
 import { LearnController } from '../../app/src/controllers/learn.js';
@@ -22,7 +21,7 @@ import { exportPgn, parsePgn } from '../../app/src/model/pgn.js';
 import { verifyClaims } from '../../web/src/explain.js';
 import { OpeningsController } from '../../app/src/controllers/openings.js';
 import { fenAfter } from '../../app/src/model/rules.js';
-import { memoryApp } from './app-memory.mjs';
+import { memoryApp, memoryReview } from './app-memory.mjs';
 import { movableSide } from '../../app/src/model/shown.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
 import { recordFromTree, treeFromRecord } from '../../app/src/model/record.js';
@@ -66,12 +65,14 @@ function setup() {
 
 describe('"Analyse game" and the report (ReviewController)', () => {
   test('every main-line position evaluated with two lines, the report complete, the review recorded; a second run reuses them', async () => {
-    const { store, game, evals } = setup();
-    const review = new ReviewController({ store, engine: engine(), halt: async () => {}, evals });
+    const app = setup();
+    const { store, game } = app;
+    const { review } = memoryReview(app, { workers: 2 });
     game.loadPgn(TRAP);
     await review.run({ depth: 8 });
     const s = store.state;
-    expect(s.review).toMatchObject({ running: false, done: 15, total: 15, outcome: 'done', text: 'Analysed all 15 positions and saved them.' });
+    expect(s.review).toMatchObject({ running: false, scope: 'game', done: 15, total: 15, workers: 2, outcome: 'done' });
+    expect(s.review.text).toMatch(/^Analysed all 15 positions and saved them \(2 engines, \d+\.\d positions a second\)\.$/);
     const line = [s.tree.root, ...s.tree.mainline()];
     for (const n of line.slice(0, -1)) {
       expect(n.eval.depth).toBeGreaterThanOrEqual(8);
@@ -95,25 +96,27 @@ describe('"Analyse game" and the report (ReviewController)', () => {
   }, 60000);
 
   test('cancelled half-way: what was analysed is kept, and said', async () => {
-    const { store, game, evals } = setup();
-    const review = new ReviewController({ store, engine: engine(), halt: async () => {}, evals });
+    const app = setup();
+    const { store, game } = app;
+    const { review } = memoryReview(app);
     game.loadPgn(TRAP);
     const running = review.run({ depth: 16 });
-    await until(store, (s) => s.review.done >= 1, 60000);
+    await until(store, (s) => s.review.searched >= 1, 60000);
     review.cancel();
     await running;
     const r = store.state.review;
     expect(r.running).toBe(false);
     expect(r.outcome).toBe('stopped');
-    expect(r.text).toMatch(/^Cancelled after \d+ of 15 positions\. What was analysed is kept/);
+    expect(r.text).toMatch(/^Cancelled after \d+ positions?\. What was analysed is kept/);
     expect(r.done).toBeLessThan(15);
-    expect(store.state.tree.root.eval).toBeDefined();
+    expect(store.state.tree.root.eval).toBeDefined(); // the first position searched
     expect(store.state.game.review).toMatchObject({ complete: false });
   }, 60000);
 
   test('the main line changed during the analysis: not complete, and said so', async () => {
-    const { store, game, evals } = setup();
-    const review = new ReviewController({ store, engine: engine(), halt: async () => {}, evals });
+    const app = setup();
+    const { store, game } = app;
+    const { review } = memoryReview(app);
     game.loadPgn(TRAP);
     const running = review.run({ depth: 12 });
     await until(store, (s) => s.review.done >= 2, 60000);
@@ -129,12 +132,92 @@ describe('"Analyse game" and the report (ReviewController)', () => {
   }, 60000);
 
   test('no moves: a clear error, nothing run', async () => {
-    const { store, evals } = setup();
-    const review = new ReviewController({ store, engine: engine(), halt: async () => {}, evals });
+    const app = setup();
+    const { store } = app;
+    const { review } = memoryReview(app);
     await review.run({ depth: 8 });
     expect(store.state.error).toMatch(/^Analyse game: there are no moves to analyse/);
     expect(store.state.review.running).toBe(false);
   });
+});
+
+describe('"Analyse library" (ReviewController.runLibrary) on a database', () => {
+  /** The app's saving controller on a fresh database, the TRAP game open, two more in the library. */
+  async function library() {
+    const app = setup();
+    const { store, game } = app;
+    const saving = new SavingController({ store, open: () => openStorage({ name: `review-${Date.now()}-${Math.random()}` }) });
+    await saving.start(() => {});
+    const evals = { set: (n, ev) => saving.setEval(n, ev), known: (n) => saving.known(n), flush: () => saving.flush(), savePosition: (f, ev) => saving.savePosition(f, ev), saveRecord: (r) => saving.saveRecord(r) };
+    const db = saving.storage;
+    const clocks = parsePgn(CLOCK_GAME);
+    await db.putGame(recordFromTree(clocks.tree, { id: 'clocks', name: 'Anna – Boris (clocks)', created: 2, headers: clocks.headers }));
+    const short = parsePgn('[White "Carl"]\n[Black "Dora"]\n\n1. f3 e5 2. g4 Qh4# 0-1');
+    await db.putGame(recordFromTree(short.tree, { id: 'fools', name: 'Carl – Dora', created: 3, headers: short.headers }));
+    game.loadPgn(TRAP);
+    await until(store, (st) => !!st.game.id);
+    await saving.flush();
+    return { app: { ...app, evals }, store, db, saving };
+  }
+
+  test('every game not yet analysed, on 2 engines: each record complete with its report, evaluations saved as made, the open game\'s report filled in', async () => {
+    const { app, store, db, saving } = await library();
+    const { review } = memoryReview(app, { workers: 2, storage: () => db });
+    const seen = [];
+    const off = store.on(['review'], (s) => s.review.running && seen.push({ ...s.review }));
+    await review.runLibrary(null, { depth: 6 });
+    off();
+    await saving.flush();
+    const r = store.state.review;
+    expect(r).toMatchObject({ running: false, scope: 'library', games: 3, gamesDone: 3, outcome: 'done', workers: 2 });
+    expect(r.text).toMatch(/^Analysed 3 games, \d+ positions, and saved them \(2 engines, [\d.]+ positions a second\)\.$/);
+    // progress: positions counted up, an estimate of the time left once a search is done
+    expect(seen.some((p) => p.etaMs !== null && p.done < p.total)).toBe(true);
+    expect(seen.at(-1).done).toBe(seen.at(-1).total);
+    const list = await db.listGames();
+    expect(list.map((g) => [g.id, g.reviewed]).sort()).toEqual([['clocks', true], ['fools', true], [store.state.game.id, true]].sort());
+    for (const id of ['clocks', 'fools']) {
+      const record = await db.getGame(id);
+      const tree = treeFromRecord(record);
+      for (const n of [tree.root, ...tree.mainline()]) expect(n.eval, `${id} ${n.fen}`).toBeDefined();
+      expect(record.review).toMatchObject({ limits: { depth: 6 }, complete: true, players: { w: { accuracy: expect.any(Number) } } });
+      expect(await db.getPosition(tree.mainline()[2].fen)).toMatchObject({ depth: expect.any(Number) });
+    }
+    // the open game: its nodes and report, as "Analyse game" fills them
+    expect(store.state.game.review).toMatchObject({ complete: true });
+    expect(store.state.report.game).toBeTruthy();
+    expect(await db.getReviewJob()).toBeUndefined();
+    // nothing left: said, nothing run
+    await review.runLibrary(null, { depth: 6 });
+    expect(store.state.review.text).toBe('Every game of the library is analysed already.');
+    db.close();
+  }, 60000);
+
+  test('a review under way is kept in the database with its evaluations; after a "reload" it goes on by itself, reusing them; Cancel ends it for good', async () => {
+    const { app, store, db } = await library();
+    const first = memoryReview(app, { workers: 1, storage: () => db });
+    const running = first.review.runLibrary(['clocks', 'fools'], { depth: 9 });
+    await until(store, (s) => s.review.done >= 6, 60000);
+    expect(await db.getReviewJob()).toMatchObject({ ids: ['clocks', 'fools'], limits: { depth: 9 }, scope: 'library' });
+    expect(await db.countPositions()).toBeGreaterThanOrEqual(5); // saved as made
+    // a reload: this review is gone (its job stays, as a closed tab leaves it)
+    const job = await db.getReviewJob();
+    first.review.cancel();
+    await running;
+    expect(store.state.review.text).toMatch(/^Cancelled after \d of 2 games \(\d+ positions\)\. What was analysed is kept/);
+    expect(await db.getReviewJob()).toBeUndefined(); // cancelled: not resumed
+    await db.setReviewJob(job);
+    const second = memoryReview(app, { workers: 2, storage: () => db });
+    expect(await second.review.resume()).toBe(true);
+    await until(store, (s) => !s.review.running && s.review.outcome === 'done', 60000);
+    const r = store.state.review;
+    expect(r).toMatchObject({ resumed: true, games: 2, gamesDone: 2 });
+    expect(r.searched).toBeLessThanOrEqual(r.total - 5); // what the first run saved was not searched again
+    expect((await db.getGame('clocks')).review).toMatchObject({ complete: true, limits: { depth: 9 } });
+    expect(await db.getReviewJob()).toBeUndefined();
+    expect(await second.review.resume()).toBe(false);
+    db.close();
+  }, 90000);
 });
 
 describe('learn from your mistakes (PracticeController)', () => {

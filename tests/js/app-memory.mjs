@@ -1,7 +1,10 @@
-// The app's store and game controller with evaluations kept in memory (no database): the set-up
-// of the controller tests, the report-words test and scripts/bench-explain.mjs.
+// The app's store and game controller with evaluations kept in memory (no database), and its
+// review on engines of its own: the set-up of the controller tests, the report-words test and
+// scripts/bench-explain.mjs.
 import { Store, defaults } from '../../app/src/state.js';
 import { GameController } from '../../app/src/controllers/game.js';
+import { ReviewController } from '../../app/src/controllers/review.js';
+import { ReviewEngines } from '../../app/src/services/engine.js';
 
 /** A store with the game controller and in-memory evaluations. */
 export function memoryApp() {
@@ -14,6 +17,28 @@ export function memoryApp() {
     },
     known: async (/** @type {any} */ node) => node.eval,
     flush: async () => {},
+    /** @type {Map<string, any>} the positions store ("Analyse library" saves there) */
+    positions: new Map(),
+    savePosition(/** @type {string} */ fen, /** @type {any} */ ev) {
+      this.positions.set(fen, ev);
+    },
+    /** @type {Map<string, any>} records written of games that are not open */
+    records: new Map(),
+    saveRecord(/** @type {any} */ record) {
+      this.records.set(record.id, record);
+    },
   };
   return { store, game, evals };
+}
+
+/**
+ * "Analyse game" / "Analyse library" as the app makes it, on `workers` engines of the package's
+ * Node build (end them with `engines.close()`; a review ends them itself when it is done).
+ * @param {ReturnType<typeof memoryApp>} app
+ * @param {{ workers?: number, storage?: () => any }} [opts]  storage: the database (none: a library of nothing)
+ */
+export function memoryReview({ store, evals }, { workers = 1, storage = () => null } = {}) {
+  const engines = new ReviewEngines({ hash: 16, onError: (e) => console.error('engine crashed:', e.message) });
+  const review = new ReviewController({ store, engines, workers: () => workers, pvMethod: () => 'pvhash', halt: async () => {}, storage, evals });
+  return { review, engines };
 }

@@ -490,6 +490,10 @@ describe('the practice schedule (model/schedule.js), on a test clock', () => {
     expect(errors[0].key).toBe(cardKey('g1', errors[0].node.parent.fen, 'd8b6'));
     expect(errors[0].key).toMatch(/^g1\|[^|]+ b [^|]+\|d8b6$/);
     expect(gameErrors(record, tree, [])).toHaveLength(1);
+    // a game imported by username is that user's: their mistakes are practised by any name
+    const imported = { ...record, source: { site: 'lichess', id: 'abcdefgh', url: 'https://lichess.org/abcdefgh', username: 'Boris', playedAt: 0, timeClass: 'blitz' } };
+    expect(gameErrors(imported, tree, ['you']).map((e) => [e.node.san, e.color])).toEqual([['Qb6', 'b']]);
+    expect(gameErrors({ ...imported, source: { ...imported.source, username: 'Anna' } }, tree, ['you'])).toEqual([]);
     // not analysed to the end: nothing
     tree.mainline()[5].eval = undefined;
     expect(gameErrors(record, tree, ['boris'])).toEqual([]);

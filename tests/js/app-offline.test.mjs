@@ -161,7 +161,7 @@ describe.skipIf(!haveBrowser)('the board app offline (service worker, IndexedDB)
       await saved(page);
       expect(crashedAt).toBeLessThan(15); // the crash came during the analysis
       expect(await page.textContent('[data-testid=error]')).toMatch(/crashed and was restarted/);
-      expect(await page.textContent('#review-progress-text')).toBe('Analysed all 15 positions and saved them.');
+      expect(await page.textContent('#review-progress-text')).toMatch(/^Analysed all 15 positions and saved them \(\d+ engines?, [\d.]+ positions a second\)\.$/);
       expect(await page.getAttribute('[data-testid=eval-graph]', 'data-points')).toBe('15');
       expect(Number(await page.getAttribute('[data-testid=eval-graph]', 'data-marks'))).toBeGreaterThanOrEqual(1);
       // judged moves in the move list and the report (which ones depends on the engine's exact

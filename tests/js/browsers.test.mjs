@@ -7,7 +7,7 @@
 //                        two engines, a crash and restart, threads
 //   test/behaviour.html  calls during a search, AbortSignal, the default limits, refused options,
 //                        reported errors; <mainline-analysis> inside a shadow root (its events
-//                        heard on the document), a move by pointer, a bad fen; twelve elements on
+//                        heard on the document), its board as a PNG, a move by pointer, a bad fen; twelve elements on
 //                        a page, two in view (the pool's engines only, the rest paused, each search
 //                        ending by itself); a hidden tab pausing an endless search
 // under each way of serving them: plain (no isolation: the single-threaded build, stop by a new
@@ -104,6 +104,10 @@ function checkBehaviour(r, { threads }) {
   // the element inside a shadow root of the page's: its events heard on the document
   const e = r.element;
   expect(e.look).toEqual({ pieces: 32, arrows: 2, rows: 8 });
+  // toPNG(): a PNG of the board (510 x 480 at 60 px a square; here 40), the squares and pieces in their colours
+  expect(e.picture).toMatchObject({ type: 'image/png', width: 340, height: 320 });
+  expect(e.picture.a1.every((v, i) => Math.abs(v - [0xb4, 0x8a, 0x62][i]) <= 3)).toBe(true);
+  expect(e.picture.e1.every((v, i) => Math.abs(v - [0xfb, 0xfb, 0xf8][i]) <= 3)).toBe(true);
   expect(e.moves).toEqual([{ from: 'inner', uci: 'g8f6', san: 'Nf6' }]);
   expect(e.from).toEqual(['inner']);
   expect(e.empty).toEqual({ pieces: 0, status: 'no position', position: null, bestmoves: 2 });

@@ -2,9 +2,10 @@
 // package's folder with no build step (web/test/server.mjs): without special headers, with
 // COOP/COEP (the threaded build), and under a strict Content-Security-Policy (no eval, no inline
 // script or style: the element's styles are a constructed stylesheet); and by its package name
-// through an import map, as from a CDN. Screenshots: test-results/element-*.png.
+// through an import map, as from a CDN; its board as a PNG (toPNG), decoded. Screenshots:
+// test-results/element-*.png (element-topng.png: toPNG's picture).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, launchChromium } from '../../web/test/server.mjs';
 import { haveBrowser, openAppPage, SHOTS } from './app-page.mjs';
@@ -90,6 +91,13 @@ describe.skipIf(!haveBrowser).each([
       expect(look.bar).toBe(`${shown} (White's view)`);
       expect(look.styled).toBe('solid'); // the constructed stylesheet applies, CSP or not
       await page.screenshot({ path: path.join(SHOTS, `element-${mode}.png`) });
+      // toPNG() loads no image, so it works under the strict CSP too (a refusal would be in `problems`)
+      const picture = await page.evaluate(async () => {
+        const blob = await window.__board.toPNG();
+        const bitmap = await createImageBitmap(blob);
+        return { type: blob.type, width: bitmap.width, height: bitmap.height };
+      });
+      expect(picture).toEqual({ type: 'image/png', width: 510, height: 480 });
 
       // interactive: Black plays Nf6 on the board, by pointer (g8 then f6) or, in the isolated
       // page, by keyboard (the board focused: arrows from e2 to g8, Enter, to f6, Enter)
@@ -225,6 +233,42 @@ describe.skipIf(!haveBrowser)('<mainline-analysis> by its package name, through 
       });
       expect(a8).toEqual({ x: 280, y: 280 });
       await page.screenshot({ path: path.join(SHOTS, 'element-importmap.png') });
+      // toPNG(): the board as drawn, decoded by the browser: its size, 3...a6 marked, Black at
+      // the bottom, the best line's arrow, the bar (60 px squares; the bar 24 px and a gap of 6)
+      const png = await page.evaluate(async () => {
+        const board = window.__board;
+        const blob = await board.toPNG();
+        const small = await board.toPNG({ squareSize: 40 });
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        const ctx = new OffscreenCanvas(510, 480).getContext('2d');
+        ctx.drawImage(await createImageBitmap(blob), 0, 0);
+        const at = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data];
+        const corner = (sq) => ({ x: 30 + (7 - 'abcdefgh'.indexOf(sq[0])) * 60, y: (Number(sq[1]) - 1) * 60 });
+        const edge = (sq) => at(corner(sq).x + 4, corner(sq).y + 30);
+        const best = board.shadowRoot.querySelector('.arrow.best').dataset.arrow;
+        const [from, to] = [corner(best.slice(0, 2)), corner(best.slice(2, 4))];
+        const smallBytes = new Uint8Array(await small.arrayBuffer());
+        const size = (b) => [new DataView(b.buffer).getUint32(16), new DataView(b.buffer).getUint32(20)];
+        let binary = '';
+        for (const b of bytes) binary += String.fromCharCode(b);
+        return {
+          file: btoa(binary),
+          type: blob.type, signature: [...bytes.slice(0, 8)], size: size(bytes), smallSize: size(smallBytes),
+          a6: edge('a6'), a7: edge('a7'), a4: edge('a4'), a5: edge('a5'), king: at(corner('e8').x + 22, corner('e8').y + 37),
+          arrow: at((from.x + to.x) / 2 + 30, (from.y + to.y) / 2 + 30), barTop: at(2, 20), barBottom: at(2, 460),
+        };
+      });
+      writeFileSync(path.join(SHOTS, 'element-topng.png'), Buffer.from(png.file, 'base64'));
+      expect(png).toMatchObject({ type: 'image/png', signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size: [510, 480], smallSize: [340, 320] });
+      const near = (a, b, d = 4) => a.slice(0, 3).every((v, i) => Math.abs(v - b[i]) <= d);
+      expect(near(png.a4, [0xec, 0xdc, 0xbc])).toBe(true); // a plain light square, and a dark one
+      expect(near(png.a5, [0xb4, 0x8a, 0x62])).toBe(true);
+      expect(near(png.a6, [0.6 * 0xcd + 0.4 * 0xec, 0.6 * 0xd2 + 0.4 * 0xdc, 0.6 * 0x6a + 0.4 * 0xbc])).toBe(true); // the last move, from a7 to a6
+      expect(near(png.a7, [0.6 * 0xcd + 0.4 * 0xb4, 0.6 * 0xd2 + 0.4 * 0x8a, 0.6 * 0x6a + 0.4 * 0x62])).toBe(true);
+      expect(near(png.king, [0x2a, 0x28, 0x26], 6)).toBe(true); // Black's king on e8, in the bottom row
+      expect(png.arrow[1] - png.arrow[0]).toBeGreaterThan(40); // the best line's green arrow
+      expect(near(png.barTop, [0xf4, 0xf3, 0xef])).toBe(true); // White's share from the top, White's end
+      expect(near(png.barBottom, [0x40, 0x3d, 0x39])).toBe(true);
       // a click with Black at the bottom: Ba4 (b5 then a4)
       const at = await squareCentres(page, true);
       await page.mouse.click(at('b5').x, at('b5').y);

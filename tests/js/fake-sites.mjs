@@ -11,10 +11,14 @@
 // Its users: `alice` (a game a day for 60 days, both sites, every time class, rated and casual,
 // both colours, clocks, some with the site's evaluations, one Chess960 game), `ratelimited`
 // (lichess: the first request 429), `broken` (a line of lichess's stream that is not JSON),
-// `nobody` (no games), `bigmonth` (chess.com: one month of 2,000 games). Anyone else: 404.
+// `nobody` (no games), `bigmonth` (chess.com: one month of 2,000 games), `club` (lichess: 50 whole
+// games of club strength, 40 to 100 moves, fixtures/club-games.pgn: what a review of a real
+// user's games costs). Anyone else: 404.
 // Everything it was asked is in `requests`; `mostInFlight` is the most requests at once.
 import http from 'node:http';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mainLine, parsePgnGames } from '../../web/src/annotate.js';
 
 /** Legal games (checked by the test against chess.js), as SAN, with how they ended. */
 export const MOVES = [
@@ -55,8 +59,31 @@ function pgn(/** @type {Record<string, string>} */ tags, /** @type {string[]} */
   return `${head}\n\n${moves.join(' ')} ${result}\n`;
 }
 
+/** club's 50 games (fixtures/club-games.pgn, Stockfish at 1500 and 1700 Elo): a game a day, club playing both colours. */
+function clubGames() {
+  const games = parsePgnGames(readFileSync(new URL('./fixtures/club-games.pgn', import.meta.url), 'utf8'));
+  return games.map((g, d) => {
+    const san = mainLine(g).map((n) => n.san);
+    const result = g.headers.Result;
+    const createdAt = FIRST_GAME + d * DAY;
+    const id = `cl${String(d).padStart(6, '0')}`;
+    const [w, b] = d % 2 === 0 ? ['club', `member${d}`] : [`member${d}`, 'club'];
+    const tags = { Event: 'Rated blitz game', Site: `https://lichess.org/${id}`, Date: day(createdAt), White: w, Black: b, WhiteElo: '1500', BlackElo: '1700', TimeControl: '300+3', Variant: 'Standard' };
+    return {
+      id, rated: true, variant: 'standard', speed: 'blitz', perf: 'blitz', createdAt, lastMoveAt: createdAt + 900000,
+      status: result === '1/2-1/2' ? 'draw' : 'mate',
+      players: { white: { user: { name: w, id: w }, rating: 1500 }, black: { user: { name: b, id: b }, rating: 1700 } },
+      ...(result === '1-0' ? { winner: 'white' } : result === '0-1' ? { winner: 'black' } : {}),
+      moves: san.join(' '),
+      clock: { initial: 300, increment: 3, totalTime: 420 },
+      pgn: pgn(tags, san, result, [300, 3]),
+    };
+  }).reverse();
+}
+
 /** alice's lichess games, newest first (the order the API streams them in). */
 function lichessGames(/** @type {string} */ user) {
+  if (user === 'club') return clubGames();
   if (user !== 'alice' && user !== 'ratelimited' && user !== 'broken') return [];
   const games = [];
   for (let d = 0; d < DAYS; d++) {
@@ -159,7 +186,7 @@ export async function startFakeSites({ lineDelayMs = 2 } = {}) {
         res.writeHead(429, { 'Content-Type': 'text/plain' });
         return res.end('Too many requests. Try again later.');
       }
-      if (!['alice', 'ratelimited', 'broken', 'nobody'].includes(user)) return json(404, { error: 'Not found' });
+      if (!['alice', 'ratelimited', 'broken', 'nobody', 'club'].includes(user)) return json(404, { error: 'Not found' });
       const q = url.searchParams;
       let games = [...(user === 'alice' ? extra.lichess : []), ...lichessGames(user)];
       if (q.has('since')) games = games.filter((g) => g.createdAt >= Number(q.get('since')));
@@ -228,4 +255,12 @@ export async function startFakeSites({ lineDelayMs = 2 } = {}) {
     },
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   };
+}
+
+// Run by itself (`node tests/js/fake-sites.mjs`), it serves until stopped and prints its address:
+// point MAINLINE_LICHESS_API / MAINLINE_CHESSCOM_API (or the app's localStorage) at it, e.g. to
+// time `mainline-analyse --import lichess:club --max 50 --report` without reaching lichess.
+if (process.argv[1] && new URL(import.meta.url).pathname === (await import('node:path')).resolve(process.argv[1])) {
+  const sites = await startFakeSites();
+  console.log(sites.url);
 }

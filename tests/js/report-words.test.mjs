@@ -6,12 +6,11 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { EngineHandle } from '../../app/src/services/engine.js';
-import { ReviewController } from '../../app/src/controllers/review.js';
 import { WordsController } from '../../app/src/controllers/words.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
 import { verifyClaims } from '../../web/src/explain.js';
 import { TRAP } from './app-page.mjs';
-import { memoryApp } from './app-memory.mjs';
+import { memoryApp, memoryReview } from './app-memory.mjs';
 
 const RUY = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *';
 
@@ -30,9 +29,10 @@ const CLAIMLESS = [/^No tactic can be named for certain/, /^\S+ was best\.$/];
 
 /** The game analysed as "Analyse game" does it, then every move of the report put into words. */
 async function wordsOf(pgn) {
-  const { store, game, evals } = memoryApp();
+  const app = memoryApp();
+  const { store, game } = app;
   const handle = engine();
-  const review = new ReviewController({ store, engine: handle, halt: async () => {}, evals });
+  const { review } = memoryReview(app);
   game.loadPgn(pgn);
   await review.run({ depth: 8 });
   const tree = store.state.tree;

@@ -27,6 +27,7 @@ import { annotatorName, evalFromSearch, isTerminal, mainLine, parsePgnGames, rea
 import { gameReport, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
 import { explainMove } from '../src/explain.js';
 import { importGames, pgnTag, TIME_CLASSES } from '../src/import.js';
+import { reviewGames } from '../src/review.js';
 
 const USAGE = `usage: mainline-analyse [options] [file.pgn ...]   (no file or "-": standard input)
 
@@ -34,7 +35,8 @@ Writes every game of the input, annotated, to standard output.
 
   --depth N        search depth per position (default 12)
   --movetime MS    search time per position in milliseconds (instead of a depth)
-  --jobs N         games analysed at once, one engine each (default 1)
+  --jobs N         engines searching at once, a core each (default 1): they share the games,
+                   and the positions of one game
   --out FILE       append the annotated games to FILE instead of standard output; a game FILE
                    already holds (same tags, same number of moves) is skipped: run the same
                    command again to go on after an interruption
@@ -166,13 +168,13 @@ function gameKey(game) {
 }
 
 /**
- * The annotation of one game (annotate.js's AnnotatedGame). The main line is replayed by the
- * engine (which checks every move and gives SAN, UCI and the game state), each of its positions
- * searched; the rest of the input (variations, comments, NAGs) is carried over.
+ * A game made ready for its review: its main line replayed by the engine (which checks every
+ * move and gives SAN, UCI and the game state), the rest of the input (variations, comments, NAGs)
+ * carried over, and each main-line position to evaluate (the end of the game evaluated already).
  * @param {import('../src/client.js').Engine} engine
  * @param {import('../src/annotate.js').PgnGame} game
  */
-async function annotateGame(engine, game, opts, onProgress) {
+async function prepareGame(engine, game) {
   const headers = { ...game.headers };
   if (!headers.Result) headers.Result = game.result;
   const start = startFen(headers) ?? 'startpos';
@@ -197,39 +199,30 @@ async function annotateGame(engine, game, opts, onProgress) {
     n.uci = moves.uci[i];
   });
 
-  const method = opts.pvMethod;
-  const limits = opts.depth !== undefined ? { depth: opts.depth } : { movetime: opts.movetime };
   const startTurn = startInfo.sideToMove;
   const turnAt = (/** @type {number} */ i) => (i % 2 === 0 ? startTurn : startTurn === 'w' ? 'b' : 'w');
   /** @type {string[]} each main-line position's FEN, as the engine wrote it */
   const fens = [];
+  /** @type {import('../src/review.js').ReviewPosition[]} */
+  const positions = [];
   for (let i = 0; i < line.length; i++) {
     const position = { fen: startInfo.fen, moves: moves.uci.slice(0, i) };
-    const turn = turnAt(i);
     const info = await engine.positionInfo(position);
     fens[i] = info.fen;
-    if (isTerminal(info.status, i === line.length - 1)) line[i].eval = terminalEval(info.status);
-    else {
-      let result, second;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          second = undefined;
-          const onInfo = (/** @type {import('../src/client.js').IterationInfo} */ it) => {
-            if (it.multipv === 2 && it.bound === 'exact') second = it;
-          };
-          result = await engine.bestMove(position, { ...limits, multipv: opts.report ? 2 : 1 }, opts.report ? { onInfo } : undefined);
-          break;
-        } catch (e) {
-          // a crashed worker restarts by itself (autoRestart): try the position once more
-          if (e.code !== 'CRASHED' || attempt > 0) throw e;
-        }
-      }
-      line[i].eval = evalFromSearch(result, turn, method);
-      // written as [%mlpv2], so that the report can be read back from the PGN
-      if (second) line[i].eval.second = secondLine(second, turn);
-    }
-    onProgress(i + 1, line.length);
+    positions.push({ position, turn: turnAt(i), ...(isTerminal(info.status, i === line.length - 1) ? { eval: terminalEval(info.status) } : {}) });
   }
+  return { headers, startInfo, root, line, moves, fens, turnAt, positions };
+}
+
+/**
+ * The annotation of a reviewed game (annotate.js's AnnotatedGame): with --report, every move
+ * classed, and each judged move's reason in words.
+ * @param {import('../src/client.js').Engine} engine
+ * @param {Awaited<ReturnType<typeof prepareGame>>} prepared  its positions' evaluations in line[i].eval
+ */
+async function finishGame(engine, prepared, opts) {
+  const { headers, startInfo, root, line, moves, fens, turnAt } = prepared;
+  const limits = opts.depth !== undefined ? { depth: opts.depth } : { movetime: opts.movetime };
   let report = null;
   if (opts.report && line.length > 1) {
     const reportMoves = [];
@@ -370,6 +363,14 @@ async function importInput(opts) {
   return collected.join('\n\n');
 }
 
+/** 75 s as "1 min 15 s", 9 s as "9 s". @param {number} ms */
+function formatDuration(ms) {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min ${s % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
 async function main() {
   let opts;
   try {
@@ -431,8 +432,8 @@ async function main() {
     process.exit(0);
   }
 
-  const jobs = Math.min(opts.jobs, games.length);
-  const engines = await Promise.all(Array.from({ length: jobs }, () => createEngine({ options: { Hash: opts.hash, PvMethod: opts.pvMethod }, autoRestart: true })));
+  // one game can keep every engine busy: its positions are shared between them (src/review.js)
+  const engines = await Promise.all(Array.from({ length: opts.jobs }, () => createEngine({ options: { Hash: opts.hash, PvMethod: opts.pvMethod }, autoRestart: true })));
   /** @type {(string|null|undefined)[]} */
   const outputs = new Array(games.length);
   let written = 0;
@@ -458,39 +459,54 @@ async function main() {
     }
   };
   const t0 = Date.now();
-  /** A progress line: a bar over the games, the current one's positions, the time left. */
-  const progress = (/** @type {string} */ label, /** @type {number} */ done, /** @type {number} */ positions) => {
-    const finished = written;
-    const width = 20;
-    const filled = Math.round((width * finished) / games.length);
-    const elapsed = (Date.now() - t0) / 1000;
-    const eta = finished ? Math.round((elapsed / finished) * (games.length - finished)) : null;
-    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${finished}/${games.length} games${eta !== null ? `, about ${eta} s left` : ''}; ${label}: ${done}/${positions} positions`;
+  const labelOf = (/** @type {number} */ index) => {
+    const g = games[index];
+    return `game ${indices[index] + 1}/${total}${g.headers.White ? ` (${g.headers.White} – ${g.headers.Black || '?'})` : ''}`;
   };
-  let next = 0;
-  await Promise.all(
-    engines.map(async (engine) => {
-      while (next < games.length) {
-        const index = next++;
-        const g = games[index];
-        const label = `game ${indices[index] + 1}/${total}${g.headers.White ? ` (${g.headers.White} – ${g.headers.Black || '?'})` : ''}`;
-        try {
-          await engine.newGame();
-          const annotated = await annotateGame(engine, g, opts, (done, positions) => {
-            if (tty) say(`mainline-analyse: ${progress(label, done, positions)}`);
-            else if (done === positions) say(`mainline-analyse: ${label}: ${done}/${positions} positions`);
-          });
-          outputs[index] = writePgn(annotated, { engineLines: !opts.evalOnly, variations: opts.variations });
-          if (annotated.report) say(`mainline-analyse: ${label}: ${annotated.report}${annotated.phases ? `; ${annotated.phases}` : ''}`);
-        } catch (e) {
-          failed++;
-          outputs[index] = '';
-          process.stderr.write(`${tty ? '\n' : ''}mainline-analyse: ${label}: ${e.message} (left out)\n`);
-        }
-        flush();
-      }
-    }),
-  );
+  /** A progress line: a bar over the positions, the games done, the time left. */
+  const progressLine = (/** @type {import('../src/review.js').ReviewProgress} */ p) => {
+    const width = 20;
+    const filled = p.total ? Math.min(width, Math.round((width * p.done) / p.total)) : 0;
+    const eta = p.etaMs !== null ? `, about ${formatDuration(p.etaMs)} left` : '';
+    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.gamesDone}/${p.games} games, ${p.done}/${p.total} positions, ${p.perSecond.toFixed(1)}/s${eta}`;
+  };
+  /** @type {Awaited<ReturnType<typeof prepareGame>>[]} */
+  const prepared = new Array(games.length);
+  const fail = (/** @type {number} */ index, /** @type {Error} */ e) => {
+    failed++;
+    prepared[index] = /** @type {any} */ (undefined);
+    outputs[index] = '';
+    process.stderr.write(`${tty ? '\n' : ''}mainline-analyse: ${labelOf(index)}: ${e.message} (left out)\n`);
+    flush();
+  };
+  const outcome = await reviewGames({
+    engines,
+    count: games.length,
+    limits: opts.depth !== undefined ? { depth: opts.depth } : { movetime: opts.movetime },
+    multipv: opts.report ? 2 : 1,
+    pvMethod: opts.pvMethod,
+    prepare: async (index, engine) => {
+      prepared[index] = await prepareGame(engine, games[index]);
+      return prepared[index].positions;
+    },
+    onEval: (index, k, ev) => {
+      prepared[index].line[k].eval = ev;
+    },
+    finish: async (index, engine) => {
+      const p = prepared[index];
+      for (const [k, pos] of p.positions.entries()) if (pos.eval) p.line[k].eval = pos.eval;
+      const annotated = await finishGame(engine, p, opts);
+      prepared[index] = /** @type {any} */ (undefined); // its memory back, on a long file
+      outputs[index] = writePgn(annotated, { engineLines: !opts.evalOnly, variations: opts.variations });
+      if (annotated.report) say(`mainline-analyse: ${labelOf(index)}: ${annotated.report}${annotated.phases ? `; ${annotated.phases}` : ''}`);
+      else if (!tty) say(`mainline-analyse: ${labelOf(index)}: ${p.line.length}/${p.line.length} positions`);
+      flush();
+    },
+    onError: fail,
+    onProgress: (p) => {
+      if (tty) say(`mainline-analyse: ${progressLine(p)}`);
+    },
+  });
   for (const e of engines) e.terminate();
   await writing;
   if (writeError) {
@@ -498,7 +514,8 @@ async function main() {
     process.exit(1);
   }
   const of = opts.shard || skipped ? `${games.length} left of ${total}` : `${games.length}`;
-  say(`mainline-analyse: ${games.length - failed} of ${of} games annotated in ${((Date.now() - t0) / 1000).toFixed(1)} s${opts.out ? ` (to ${opts.out})` : ''}${tty ? '\n' : ''}`);
+  const rate = `${outcome.searched} positions searched, ${outcome.perSecond.toFixed(2)} per second on ${engines.length} engine${engines.length === 1 ? '' : 's'}`;
+  say(`mainline-analyse: ${games.length - failed} of ${of} games annotated in ${((Date.now() - t0) / 1000).toFixed(1)} s (${rate})${opts.out ? ` to ${opts.out}` : ''}${tty ? '\n' : ''}`);
   process.stdout.write('', () => process.exit(failed ? 1 : 0));
 }
 

@@ -33,11 +33,13 @@
 // or a bad attribute: a bad fen or pgn empties the board, which then shows no position, until
 // the attribute is good again).
 // Methods: analyse() (resolves with the SearchResult; with null when stopped, paused or
-// replaced before it started; rejects with what went wrong), stop(). Properties: engine (a
+// replaced before it started; rejects with what went wrong), stop(), toPNG() (the board as a
+// PNG picture: pieces, last move, arrows, side at the bottom, eval bar; image.js). Properties: engine (a
 // promise of one of the pool's engines), position (null while the attributes give none).
 import { defaultPoolSize, EnginePool } from './pool.js';
 import { evalFromSearch, expectedScore, formatScore, mainLine, parsePgnGames, STANDARD_START as START, startFen } from './annotate.js';
 import { explainLine } from './explain.js';
+import { IMAGE_THEME, boardPng } from './image.js';
 import { pieceElement } from './pieces.js';
 import { Announcer, answerCommand, COMMAND_HELP, describePosition } from './readout.js';
 
@@ -205,6 +207,8 @@ export class MainlineAnalysis extends Base {
   #cursor = 'e2';
   /** @type {{ pv: string[], score: { cp?: number, mate?: number } }[]} the newest iteration's lines, White's view */
   #lines = [];
+  /** White's share of the eval bar, as drawn */
+  #share = 0.5;
   /** @type {{ result: import('../index.d.ts').SearchResult, fen: string, position: { fen: string, moves: string[] } } | null} the last analysis's result */
   #result = null;
 
@@ -660,6 +664,39 @@ export class MainlineAnalysis extends Base {
   }
 
   /**
+   * The board as a PNG picture, as it is drawn now: the position, the last move, each line's
+   * first move as an arrow (the best thickest), the side at the bottom, and the evaluation bar;
+   * in the element's colours (its --mainline-* custom properties). `squareSize`: pixels a square.
+   * @param {{ squareSize?: number }} [options] @returns {Promise<Blob>}
+   */
+  toPNG({ squareSize = 60 } = {}) {
+    const css = typeof getComputedStyle === 'function' && this.isConnected ? getComputedStyle(this) : null;
+    const prop = (/** @type {string} */ name, /** @type {string} */ fallback) => (css && css.getPropertyValue(name).trim()) || fallback;
+    const best = prop('--mainline-best-arrow', '#15781b');
+    const other = prop('--mainline-arrow', '#2a64c9');
+    // (the widths and opacities of #drawArrows and the stylesheet, in squares: 40 units a square)
+    const arrows = this.#lines.flatMap((line, i) => {
+      const uci = line && line.pv[0];
+      return uci ? [{ from: uci.slice(0, 2), to: uci.slice(2, 4), colour: i === 0 ? best : other, width: (i === 0 ? 6 : Math.max(2.5, 5 - i)) / 40, opacity: i === 0 ? 0.85 : 0.75 }] : [];
+    });
+    return boardPng({
+      fen: this.#fen,
+      orientation: this.#flipped ? 'black' : 'white',
+      lastMove: this.#lastMove,
+      arrows,
+      evalBar: { share: this.#share },
+      squareSize,
+      theme: {
+        light: prop('--mainline-light-square', IMAGE_THEME.light),
+        dark: prop('--mainline-dark-square', IMAGE_THEME.dark),
+        lastMove: prop('--mainline-last-move', IMAGE_THEME.lastMove),
+        barWhite: prop('--mainline-bar-white', IMAGE_THEME.barWhite),
+        barBlack: prop('--mainline-bar-black', IMAGE_THEME.barBlack),
+      },
+    });
+  }
+
+  /**
    * The position `fen` or `pgn` says (checked by the engine; a bad one throws what is wrong).
    * @param {import('../index.d.ts').Engine} engine @returns {Promise<{ fen: string, moves: string[] }>}
    */
@@ -920,6 +957,7 @@ export class MainlineAnalysis extends Base {
   /** White's share of the bar: annotate.js's expected score (a mate is all or nothing). */
   #drawBar(/** @type {{ cp?: number, mate?: number } | null} */ score, /** @type {'w'|'b'} */ turn) {
     const share = score ? expectedScore(/** @type {any} */ (score), turn) : 0.5;
+    this.#share = share;
     this.#fill.style.height = `${(share * 100).toFixed(1)}%`;
     this.#bar.setAttribute('aria-valuenow', String(Math.round(share * 100)));
     this.#bar.setAttribute('aria-valuetext', score ? `${this.#score.textContent} (White's view)` : 'no evaluation');

@@ -153,6 +153,15 @@ async function element() {
     arrows: shadow.querySelectorAll('[part=board] .arrow').length,
     rows: shadow.querySelectorAll('[part=row]').length,
   };
+  // the board as a PNG (toPNG), decoded: its size, a dark square (a1), White's king on e1
+  const png = await board.toPNG({ squareSize: 40 });
+  const bitmap = await createImageBitmap(png);
+  const canvas = Object.assign(document.createElement('canvas'), { width: bitmap.width, height: bitmap.height });
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  ctx.drawImage(bitmap, 0, 0);
+  const pixel = (/** @type {number} */ x, /** @type {number} */ y) => [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
+  // (40 px squares after a bar of 16 and a gap of 4: a1's left edge, the king's body)
+  const picture = { type: png.type, width: bitmap.width, height: bitmap.height, a1: pixel(20 + 3, 7 * 40 + 20), e1: pixel(20 + 4 * 40 + 15, 7 * 40 + 25) };
   // a move by pointer: g8, then f6
   const svg = part(board, 'board');
   svg?.dispatchEvent(new MouseEvent('click', { bubbles: true, ...centre(board, 'g8') }));
@@ -172,6 +181,7 @@ async function element() {
   await until(() => heard.bestmove.length >= 3, 'the bestmove for a good fen again');
   results.element = {
     look,
+    picture,
     empty,
     moves: heard.move,
     fens: heard.bestmove.map((b) => b.fen),

@@ -7,6 +7,7 @@ import { exportPgn } from '../model/pgn.js';
 import { $, dismissable, h, download, fileName } from '../dom.js';
 import { importGames, SITES } from 'mainline-chess/import';
 import { filterGames } from '../model/libraryfilter.js';
+import { summary } from '../services/storage.js';
 
 /**
  * Where the sites' APIs are: the sites themselves, unless this browser's localStorage names
@@ -34,12 +35,14 @@ export class LibraryController {
    * @param {{ store: Store, storage: () => Storage|null, open: (id: string) => Promise<void>,
    *           newAnalysis: () => void, rename: (id: string, name: string) => Promise<void>,
    *           forget: (id: string) => void, toast: (text: string) => void,
-   *           reasons?: (tree: import('../model/tree.js').GameTree) => Promise<Map<number, string>> }} deps
+   *           reasons?: (tree: import('../model/tree.js').GameTree) => Promise<Map<number, string>>,
+   *           analyse?: (ids: string[]) => void }} deps
    *   storage: the database once open; open: opens a saved game; rename: renames one (the open one
    *   through the game); forget: drops the writes still waiting for a game about to be deleted;
-   *   reasons: the judged moves' reasons in words for an export (WordsController.reasons)
+   *   reasons: the judged moves' reasons in words for an export (WordsController.reasons);
+   *   analyse: "Analyse library" of the games given (ReviewController.runLibrary)
    */
-  constructor({ store, storage, open, newAnalysis, rename, forget, toast, reasons }) {
+  constructor({ store, storage, open, newAnalysis, rename, forget, toast, reasons, analyse = () => {} }) {
     this.reasons = reasons;
     this.store = store;
     this.storage = storage;
@@ -90,6 +93,8 @@ export class LibraryController {
       this.#selectionButtons();
     });
     $('library-export-selected').addEventListener('click', () => this.#exportSelected());
+    $('library-analyse-selected').addEventListener('click', () => analyse([...this.selected]));
+    store.on(['review'], () => this.#selectionButtons());
     $('library-delete-selected').addEventListener('click', (e) => this.#deleteSelected(/** @type {HTMLButtonElement} */ (e.currentTarget)));
     $('library-list').addEventListener('submit', (e) => this.#onRename(e));
   }
@@ -140,6 +145,21 @@ export class LibraryController {
     this.#storageInfo();
   }
 
+  /**
+   * A game's record changed (an analysis of the library wrote it): its line of the list says so,
+   * in place (a whole new list would take the keyboard's place away).
+   * @param {string} id
+   */
+  async gameChanged(id) {
+    const li = this.dialog.open ? /** @type {HTMLElement|null} */ ($('library-list').querySelector(`.library-item[data-id="${CSS.escape(id)}"]`)) : null;
+    const store = this.storage();
+    if (!li || !store) return;
+    const record = await store.getGame(id).catch(() => undefined);
+    const meta = li.querySelector('.lib-meta');
+    const fresh = record && /** @type {HTMLElement} */ (this.#item(summary(record)).querySelector('.lib-meta'));
+    if (meta && fresh) meta.textContent = fresh.textContent;
+  }
+
   /** The filter form's choices. @returns {import('../model/libraryfilter.js').LibraryFilter} */
   #filter() {
     const d = new FormData(/** @type {HTMLFormElement} */ ($('library-filter')));
@@ -157,7 +177,10 @@ export class LibraryController {
     const n = this.selected.size;
     const exp = /** @type {HTMLButtonElement} */ ($('library-export-selected'));
     const del = /** @type {HTMLButtonElement} */ ($('library-delete-selected'));
+    const ana = /** @type {HTMLButtonElement} */ ($('library-analyse-selected'));
     exp.disabled = del.disabled = !n;
+    ana.disabled = !n || this.store.state.review.running;
+    ana.textContent = n ? `Analyse ${n} selected` : 'Analyse selected';
     exp.textContent = n ? `Export ${n} selected` : 'Export selected';
     if (del.dataset.confirm !== '1') del.textContent = n ? `Delete ${n} selected` : 'Delete selected';
   }

@@ -116,6 +116,23 @@ export class SavingController {
     return node.eval;
   }
 
+  /**
+   * Saves an evaluation of a position in the positions store only (a game that is not open:
+   * "Analyse library" writes its record when it is done). @param {string} fen @param {Eval} ev
+   */
+  savePosition(fen, ev) {
+    this.#savePosition(fen, ev);
+  }
+
+  /**
+   * Writes the record of a game that is not open (queued and retried as the open game's are).
+   * @param {import('../model/record.js').GameRecord} record
+   */
+  saveRecord(record) {
+    if (record.id === this.store.state.game.id) return; // the open game is saved from the store
+    this.games.save(record.id, record);
+  }
+
   // ---- writing ----------------------------------------------------------------------------------
 
   /** Resolves when every write asked for so far is on disk (rejects if one failed). */

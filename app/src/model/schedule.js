@@ -135,7 +135,8 @@ export function cardSig(node) {
 
 /**
  * The errors of one game to practise: the user's Mistakes, Blunders and Missed wins on its main
- * line, once its report is complete, each with its node and class.
+ * line, once its report is complete, each with its node and class. The user is the player named
+ * in `names`, or the one whose games were imported (record.source.username).
  * @param {GameRecord} record @param {GameTree} tree the record's tree (treeFromRecord)
  * @param {string[]} names the user's names (parseNames)
  * @returns {{ key: string, node: MoveNode, cls: string, color: 'w'|'b', sig: string }[]}
@@ -143,7 +144,9 @@ export function cardSig(node) {
 export function gameErrors(record, tree, names) {
   const report = reportOf(tree);
   if (!report.game) return [];
-  return userColors(record.headers || {}, names).flatMap((color) =>
+  // a game imported by username is that user's, whatever names the practice was told
+  const who = record.source?.username && names.length ? [...names, record.source.username.toLowerCase()] : names;
+  return userColors(record.headers || {}, who).flatMap((color) =>
     practiceList(report, color).map((node) => {
       const parent = /** @type {MoveNode} */ (node.parent);
       return { key: cardKey(record.id, parent.fen, /** @type {string} */ (node.uci)), node, cls: /** @type {any} */ (report.verdicts.get(node.id)).cls, color, sig: cardSig(node) };

@@ -129,3 +129,45 @@ export class Analyser {
     await this.handle.stop();
   }
 }
+
+/**
+ * The engines of "Analyse game" and "Analyse library": one thread each (a worker per core is
+ * better spent on as many positions at once than on one position), started for a review and
+ * ended after it, so that a page that is not reviewing holds none of them.
+ */
+export class ReviewEngines {
+  /** @param {{ hash?: number, pvMethod?: () => string, onError?: (e: Error) => void }} [opts] */
+  constructor({ hash = 32, pvMethod = () => 'pvhash', onError } = {}) {
+    this.hash = hash;
+    this.pvMethod = pvMethod;
+    this.onError = onError;
+    /** @type {EngineHandle[]} */
+    this.handles = [];
+  }
+
+  /** `count` engines, started (those already running kept, the rest ended). @param {number} count @returns {Promise<Engine[]>} */
+  async get(count) {
+    const method = this.pvMethod();
+    for (const h of this.handles.splice(count)) h.close();
+    for (const h of this.handles) if (h.options.PvMethod !== method) await h.setOption('PvMethod', method);
+    while (this.handles.length < count) this.handles.push(new EngineHandle({ Hash: this.hash, Threads: 1, PvMethod: /** @type {any} */ (method) }, { onError: this.onError }));
+    return Promise.all(this.handles.map((h) => h.get()));
+  }
+
+  /** Stops every search. */
+  async stop() {
+    await Promise.all(this.handles.map((h) => h.stop()));
+  }
+
+  /** Ends every engine's worker. */
+  close() {
+    for (const h of this.handles.splice(0)) h.close();
+  }
+}
+
+/** How many engines a review uses: the setting, or the cores less one for the page (at least 1). @param {number} setting 0: automatic */
+export function reviewWorkers(setting) {
+  if (setting > 0) return setting;
+  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
+  return Math.max(1, cores - 1);
+}

@@ -33,6 +33,8 @@ export const DB_VERSION = 2;
  *   source: { site: string, id: string, url: string, playedAt: number } | null,
  *   date?: string, opening?: string, event?: string }} GameSummary  (date, opening, event: the PGN tags)
  * @typedef {{ newest: number|null, imported: number, updated: number }} ImportState
+ * @typedef {{ ids: string[], limits: { depth?: number, movetime?: number }, scope: 'game'|'library', started: number }} ReviewJob
+ *   a review under way: the games it has still to finish, in order
  */
 
 export class StorageError extends Error {
@@ -241,6 +243,28 @@ export class Storage {
     });
   }
 
+  // ---- a review under way ---------------------------------------------------------------------
+
+  /**
+   * The games an "Analyse game" or "Analyse library" still has to finish, so that a reload goes
+   * on with it (its evaluations are in the positions store as they are made).
+   * @returns {Promise<ReviewJob|undefined>}
+   */
+  getReviewJob() {
+    return this.#run('read', async () => {
+      const r = await this.db.get('meta', 'review');
+      return r && Array.isArray(r.ids) && r.ids.length ? { ids: r.ids.map(String), limits: r.limits || { depth: 12 }, scope: r.scope === 'game' ? 'game' : 'library', started: r.started ?? 0 } : undefined;
+    });
+  }
+
+  /** @param {ReviewJob|null} job  null: none under way */
+  setReviewJob(job) {
+    return this.#run('write', async () => {
+      const tx = this.db.transaction('meta', 'readwrite');
+      await Promise.all([job ? tx.store.put({ key: 'review', ...job }) : tx.store.delete('review'), tx.done]);
+    });
+  }
+
   // ---- session ------------------------------------------------------------------------------
 
   /** @returns {Promise<{ gameId: string|null, nodeId: number } | undefined>} */
@@ -261,7 +285,7 @@ export class Storage {
 }
 
 /** @param {GameRecord} r @returns {GameSummary} */
-function summary(r) {
+export function summary(r) {
   return {
     id: r.id,
     name: r.name,

@@ -3,6 +3,7 @@
 // model of what its scores mean (mainline-chess/wdl).
 import { formatPercent, formatScore, whiteShare } from '../model/format.js';
 import { shownEval, whiteWdl } from '../model/shown.js';
+import { barText } from '../model/boardpicture.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -28,8 +29,7 @@ export class EvalBar {
     this.el.classList.toggle('flipped', s.orientation === 'black');
     this.el.classList.toggle('empty', !score);
     const text = score ? formatScore(score) : '';
-    // the bar is narrow: one decimal, no plus sign ("0.3", "-1.2", "#4")
-    this.text.textContent = !score ? '' : score.mate !== undefined ? text : ((score.cp || 0) / 100).toFixed(Math.abs(score.cp || 0) >= 1000 ? 0 : 1).replace(/^-?0\.0$/, '0.0');
+    this.text.textContent = barText(score);
     this.text.classList.toggle('on-white', share >= 0.5);
     this.el.setAttribute('aria-valuenow', String(Math.round(share * 100)));
     let chances = '';

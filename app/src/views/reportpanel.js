@@ -1,7 +1,7 @@
-// "Analyse game" and the game report: the form (depth or time per position), progress and
-// Cancel; then each player's accuracy (overall and by phase: opening, middlegame, endgame, with
-// the moves where the phases begin) and average centipawn loss, how many moves of each class they
-// played (a count goes to the next such move), and the way into "learn from your mistakes".
+// The game report: each player's accuracy (overall and by phase: opening, middlegame, endgame,
+// with the moves where the phases begin) and average centipawn loss, how many moves of each class
+// they played (a count goes to the next such move), and the way into "learn from your mistakes".
+// ("Analyse game"'s form and progress are views/reviewview.js's.)
 import { MOVE_CLASSES, PHASES, reportSummary } from 'mainline-chess/report';
 import { $, h } from '../dom.js';
 import { CLASS_BADGE, moveNumber } from '../model/format.js';
@@ -15,40 +15,13 @@ import { practiceList } from '../model/gamereport.js';
 export class ReportPanel {
   /**
    * @param {import('../state.js').Store} store
-   * @param {{ run: (limits: { depth?: number, movetime?: number }) => void, cancel: () => void,
-   *           goTo: (node: MoveNode) => void, practise: (color: 'w'|'b') => void }} actions
+   * @param {{ goTo: (node: MoveNode) => void, practise: (color: 'w'|'b') => void }} actions
    */
   constructor(store, actions) {
     this.store = store;
     this.actions = actions;
-    $('review-form').addEventListener('submit', (e) => {
-      e.preventDefault();
-      const [kind, value] = /** @type {HTMLSelectElement} */ ($('review-limit')).value.split(':');
-      actions.run(kind === 'movetime' ? { movetime: Number(value) } : { depth: Number(value) });
-    });
-    $('review-cancel').addEventListener('click', () => actions.cancel());
     $('report').addEventListener('click', (e) => this.#onClick(/** @type {HTMLElement} */ (e.target)));
-    store.on(['review'], (s) => this.#progress(s));
     store.on(['report', 'headers', 'game', 'mode'], (s) => this.#report(s));
-    this.#progress(store.state);
-  }
-
-  /** @param {State} s */
-  #progress(s) {
-    const r = s.review;
-    $('review-progress-box').hidden = !r.running && !r.text;
-    $('review-cancel').hidden = !r.running;
-    /** @type {HTMLButtonElement} */ ($('review-start')).disabled = r.running;
-    /** @type {HTMLSelectElement} */ ($('review-limit')).disabled = r.running;
-    const bar = /** @type {HTMLProgressElement} */ ($('review-progress'));
-    bar.max = Math.max(1, r.total);
-    bar.value = r.done;
-    bar.setAttribute('aria-valuetext', `${r.done} of ${r.total} positions`);
-    const per = r.limits.depth ? `depth ${r.limits.depth}` : `${(r.limits.movetime || 0) / 1000} s`;
-    $('review-progress-text').textContent = r.running ? `${r.done} / ${r.total} positions · ${per} per position` : r.text;
-    if (r.running) document.body.dataset.review = 'running';
-    else if (r.outcome) document.body.dataset.review = r.outcome;
-    else delete document.body.dataset.review;
   }
 
   /** @param {State} s */
