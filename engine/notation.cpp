@@ -96,19 +96,16 @@ Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
         if (promo_type < KNIGHT || promo_type > QUEEN)
             return R::failure("malformed move '" + std::string(text) + "': promotion piece must be q, r, b or n");
     }
-    // Castling is the king taking its own rook, or the king's move to g1 / c1 where no king step
-    // is meant by it (in Chess960 the king may stand next to its destination).
-    Move castle = Move::none();
     for (Move m : legal_moves(pos)) {
         if (m.kind() == Move::CASTLING) {
+            // the king taking its own rook; in standard chess also the king's two-square move
             const Square rook = pos.castling_rook(Position::castling_right(pos.side_to_move(), m));
-            if (!promo && m.from() == from && (to == rook || (to == m.to() && from != to))) castle = m;
+            if (!promo && m.from() == from && (to == rook || (!pos.chess960() && to == m.to()))) return R::success(m);
             continue;
         }
         if (m.from() != from || m.to() != to) continue;
         if (m.kind() == Move::PROMOTION ? m.promotion() == promo_type : promo == 0) return R::success(m);
     }
-    if (castle.is_ok()) return R::success(castle);
     return R::failure(illegal_reason(pos, text, from, to, promo));
 }
 

@@ -16,7 +16,7 @@ std::string move_to_uci(Move m);  // "0000" for Move::none(); castling as the ki
 // above. `pos`: a position of the game (the rooks' squares are the game's, not the move's).
 std::string move_to_uci(const Position& pos, Move m, bool chess960 = false);
 // Castling is read as the king taking its own rook (both variants), or as the king's move to g1 /
-// c1 unless that names a king step (possible in Chess960, with the king beside its destination).
+// c1 in a standard position (in Chess960 that may be a plain king move).
 Result<Move> parse_uci_move(const Position& pos, std::string_view text);
 
 // `m` must be legal in `pos`.
