@@ -86,7 +86,9 @@ describe('mainline-chess/review: reviewGames', () => {
     const by = [0, 1].map((i) => log.filter(([e]) => e === i).map(([, k]) => k));
     expect(by[0].length).toBeGreaterThan(5);
     expect(by[1].length).toBeGreaterThan(5);
-    for (const ks of by) for (let i = 1; i < ks.length; i++) if (ks[i] !== ks[i - 1] + 1) expect(ks[i]).toBeGreaterThan(ks[i - 1]);
+    // runs of neighbours: an engine jumps only when it takes another run (a few at the end, when
+    // the runs left are split between the engines; not in order: it may go back to a lower run)
+    for (const ks of by) expect(ks.filter((k, i) => i > 0 && k !== ks[i - 1] + 1).length).toBeLessThanOrEqual(8);
     expect(finished).toHaveLength(1);
     expect(finished[0][0]).toBe(0);
     // progress: counted up to the end, with an estimate of the time left once a search is done
