@@ -16,7 +16,7 @@ EngineLimits clamped(EngineLimits l) {
 }
 }  // namespace
 
-Engine::Engine(EngineLimits limits)
+MAINLINE_SIZE_OVER_SPEED Engine::Engine(EngineLimits limits)
     : searcher_(std::make_unique<Searcher>(tt_)),
       helpers_(tt_),
       options_(engine_options({tt_, *searcher_, helpers_, search_options_,
@@ -112,5 +112,7 @@ SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& c
     }
     return result;
 }
+
+bool Engine::chess960() const { return options_["UCI_Chess960"].as_bool(); }
 
 }  // namespace mainline

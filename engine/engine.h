@@ -73,6 +73,8 @@ public:
     }
     void set_search_options(const SearchOptions& options) { search_options_ = options; }
     bool verify_pv() const { return options_["VerifyPv"].as_bool(); }
+    // UCI_Chess960: castling written as the king taking its rook (notation.h)
+    bool chess960() const;
     int hash_mb() const { return int(tt_.size_mb()); }
     int threads() const { return helpers_.threads(); }
     // The Elo the engine is limited to, or 0 at full strength.

@@ -1,6 +1,8 @@
 // FEN parsing and printing for Position. Parsing validates everything the move generator and
 // the search rely on, so that no position built from user input can break them.
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <vector>
 
 #include "position.h"
@@ -127,27 +129,43 @@ Result<Position> Position::from_fen(std::string_view fen) {
     else if (fields[1] == "b") pos.side_ = BLACK;
     else return R::failure("side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'");
 
-    // 3. Castling rights; each needs its king and rook on their home squares.
+    // 3. Castling rights. KQkq (X-FEN): the outermost rook on that side of the king, which in
+    // standard chess stands in the corner; A-H / a-h (Shredder-FEN): the rook on that file, which
+    // Chess960 needs when two rooks stand on one side of the king. The king must be on its back
+    // rank between the b- and g-files, the rook on the same rank.
     StateInfo st;
+    std::fill(std::begin(pos.castling_mask_), std::end(pos.castling_mask_), std::uint8_t(ALL_CASTLING));
     if (fields[2] != "-") {
         for (char c : fields[2]) {
-            int right = 0;
-            Color color = WHITE;
+            const bool upper = c >= 'A' && c <= 'Z';
+            const Color color = upper ? WHITE : BLACK;
+            const char lower = char(upper ? c - 'A' + 'a' : c);
+            const int rank = color == WHITE ? 0 : 7;
+            const Square king_sq = pos.king_square(color);
+            if (lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h'))
+                return R::failure(std::string("bad castling character '") + c + "' (expected -, KQkq or rook files A-H a-h)");
+            // the rook: the outermost on that side of the king (KQkq), or the one on the file named
+            const Piece rook = make_piece(color, ROOK);
+            const int kf = file_of(king_sq);
             Square rook_sq = SQ_NONE;
-            switch (c) {
-            case 'K': right = WHITE_OO, color = WHITE, rook_sq = SQ_H1; break;
-            case 'Q': right = WHITE_OOO, color = WHITE, rook_sq = SQ_A1; break;
-            case 'k': right = BLACK_OO, color = BLACK, rook_sq = SQ_H8; break;
-            case 'q': right = BLACK_OOO, color = BLACK, rook_sq = SQ_A8; break;
-            default:
-                return R::failure(std::string("bad castling character '") + c + "' (expected - or letters of KQkq)");
-            }
-            if (st.castling & right) return R::failure(std::string("castling right '") + c + "' given twice");
-            const Square king_sq = relative_square(color, SQ_E1);
-            if (pos.piece_on(king_sq) != make_piece(color, KING) || pos.piece_on(rook_sq) != make_piece(color, ROOK))
+            if (rank_of(king_sq) == rank && kf > 0 && kf < 7)
+                for (int f = 0; f < 8; ++f)
+                    if (pos.piece_on(make_square(f, rank)) == rook &&
+                        (lower == 'k' ? f > kf : lower == 'q' ? f < kf && rook_sq == SQ_NONE : f == lower - 'a'))
+                        rook_sq = make_square(f, rank);
+            // one message for every problem (each string chain costs the web download code)
+            const int right = rook_sq == SQ_NONE ? 0
+                              : file_of(rook_sq) > kf ? (color == WHITE ? WHITE_OO : BLACK_OO)
+                                                      : (color == WHITE ? WHITE_OOO : BLACK_OOO);
+            if (!right || (st.castling & right))
                 return R::failure(std::string("castling right '") + c + "' needs the " + color_name(color) +
-                                  " king on " + square_name(king_sq) + " and a rook on " + square_name(rook_sq));
-            st.castling |= right;
+                                  " king on its back rank between the b- and g-files" +
+                                  (right ? " and only one right on each side of it"
+                                   : lower == 'k' ? " and a rook on its h-file side"
+                                   : lower == 'q' ? " and a rook on its a-file side"
+                                                  : std::string(" and a rook on ") + char(lower) + (rank ? '8' : '1')) +
+                                  "; the king is on " + square_name(king_sq));
+            pos.add_castling_right(color, rook_sq, st);
         }
     }
 
@@ -216,10 +234,19 @@ std::string Position::fen() const {
     s += side_ == WHITE ? " w " : " b ";
     const int cr = castling_rights();
     if (!cr) s += '-';
-    if (cr & WHITE_OO) s += 'K';
-    if (cr & WHITE_OOO) s += 'Q';
-    if (cr & BLACK_OO) s += 'k';
-    if (cr & BLACK_OOO) s += 'q';
+    // KQkq where that names the rook (the outermost on its side: X-FEN, and standard chess),
+    // else the rook's file (Shredder-FEN)
+    for (const int right : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
+        if (!(cr & right)) continue;
+        const Color color = right & (WHITE_OO | WHITE_OOO) ? WHITE : BLACK;
+        const bool king_side = right & (WHITE_OO | BLACK_OO);
+        const Square rook_sq = castling_rook(right);
+        bool outermost = true;
+        for (int f = file_of(rook_sq) + (king_side ? 1 : -1); f >= 0 && f <= 7; f += king_side ? 1 : -1)
+            if (board_[make_square(f, rank_of(rook_sq))] == make_piece(color, ROOK)) outermost = false;
+        const char letter = outermost ? (king_side ? 'k' : 'q') : char('a' + file_of(rook_sq));
+        s += color == WHITE ? char(letter - 'a' + 'A') : letter;
+    }
     s += ' ';
     s += square_name(ep_square());
     s += ' ' + std::to_string(rule50()) + ' ' + std::to_string(fullmove_);

@@ -12,7 +12,10 @@ namespace mainline {
 
 // A capture (en passant included); a quiet move is neither a capture nor a promotion. The move
 // order, the pruning and the histories all sort moves this way.
-inline bool is_capture(const Position& pos, Move m) { return !pos.empty(m.to()) || m.kind() == Move::EN_PASSANT; }
+// A Chess960 castling may put the king on its own rook's square (or leave it on its own): no capture.
+inline bool is_capture(const Position& pos, Move m) {
+    return (!pos.empty(m.to()) && m.kind() != Move::CASTLING) || m.kind() == Move::EN_PASSANT;
+}
 inline bool is_quiet(const Position& pos, Move m) { return !is_capture(pos, m) && m.kind() != Move::PROMOTION; }
 // The type of the piece a capture takes (a pawn, en passant).
 inline PieceType captured_type(const Position& pos, Move m) {

@@ -214,11 +214,10 @@ Delta delta_of(const Position& pos, Move m) {
     switch (m.kind()) {
     case Move::CASTLING: {
         add(piece, to);
-        const int rank = rank_of(from);
-        const bool king_side = to > from;
+        const int right = Position::castling_right(us, m);
         const Piece rook = make_piece(us, ROOK);
-        remove(rook, make_square(king_side ? 7 : 0, rank));
-        add(rook, make_square(king_side ? 5 : 3, rank));
+        remove(rook, pos.castling_rook(right));
+        add(rook, make_square(right & (WHITE_OO | BLACK_OO) ? 5 : 3, rank_of(from)));
         break;
     }
     case Move::EN_PASSANT:

@@ -75,6 +75,12 @@ std::string move_to_uci(Move m) {
     return s;
 }
 
+std::string move_to_uci(const Position& pos, Move m, bool chess960) {
+    if (m.kind() != Move::CASTLING || !(chess960 || pos.chess960())) return move_to_uci(m);
+    const Color us = rank_of(m.from()) == 0 ? WHITE : BLACK;
+    return square_name(m.from()) + square_name(pos.castling_rook(Position::castling_right(us, m)));
+}
+
 Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
     using R = Result<Move>;
     Square from, to;
@@ -90,10 +96,19 @@ Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
         if (promo_type < KNIGHT || promo_type > QUEEN)
             return R::failure("malformed move '" + std::string(text) + "': promotion piece must be q, r, b or n");
     }
+    // Castling is the king taking its own rook, or the king's move to g1 / c1 where no king step
+    // is meant by it (in Chess960 the king may stand next to its destination).
+    Move castle = Move::none();
     for (Move m : legal_moves(pos)) {
+        if (m.kind() == Move::CASTLING) {
+            const Square rook = pos.castling_rook(Position::castling_right(pos.side_to_move(), m));
+            if (!promo && m.from() == from && (to == rook || (to == m.to() && from != to))) castle = m;
+            continue;
+        }
         if (m.from() != from || m.to() != to) continue;
         if (m.kind() == Move::PROMOTION ? m.promotion() == promo_type : promo == 0) return R::success(m);
     }
+    if (castle.is_ok()) return R::success(castle);
     return R::failure(illegal_reason(pos, text, from, to, promo));
 }
 
@@ -102,7 +117,7 @@ std::string move_to_san(const Position& pos, Move m) {
     const Piece pc = pos.piece_on(m.from());
     const PieceType pt = type_of(pc);
     if (m.kind() == Move::CASTLING) {
-        san = m.to() > m.from() ? "O-O" : "O-O-O";
+        san = file_of(m.to()) == 6 ? "O-O" : "O-O-O";
     } else {
         const bool capture = !pos.empty(m.to()) || m.kind() == Move::EN_PASSANT;
         if (pt == PAWN) {
@@ -148,7 +163,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     if (text == "O-O" || text == "0-0" || text == "O-O-O" || text == "0-0-0") {
         const bool king_side = text.size() == 3;
         for (Move m : legal)
-            if (m.kind() == Move::CASTLING && (m.to() > m.from()) == king_side) return R::success(m);
+            if (m.kind() == Move::CASTLING && (file_of(m.to()) == 6) == king_side) return R::success(m);
         return R::failure("illegal move " + original + ": castling " + (king_side ? "king" : "queen") +
                           "side is not allowed here");
     }

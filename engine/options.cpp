@@ -213,6 +213,9 @@ OptionsMap engine_options(OptionTargets t) {
                                "ms"));
     // Pondering is `go ponder` and `ponderhit`; GUIs only send them to engines that list this.
     o.add("Ponder", Option::check(false));
+    // Chess960's notation: castling as the king taking its own rook in what the engine writes
+    // (moves are read either way, and its FEN reads both X-FEN and Shredder-FEN whatever it says).
+    o.add("UCI_Chess960", Option::check(false));
     o.add("UCI_LimitStrength", Option::check(false));
     o.add("UCI_Elo", Option::spin(Engine::DEFAULT_ELO, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO));
     o.add("Skill Level", Option::spin(Engine::MAX_SKILL_LEVEL, Engine::MIN_SKILL_LEVEL, Engine::MAX_SKILL_LEVEL));

@@ -39,19 +39,6 @@ struct ZobristKeys {
 
 const ZobristKeys keys;
 
-// castling_mask[s]: the rights that survive a move from or to square s.
-constexpr int castling_mask(Square s) {
-    switch (s) {
-    case SQ_E1: return ALL_CASTLING & ~(WHITE_OO | WHITE_OOO);
-    case SQ_H1: return ALL_CASTLING & ~WHITE_OO;
-    case SQ_A1: return ALL_CASTLING & ~WHITE_OOO;
-    case SQ_E8: return ALL_CASTLING & ~(BLACK_OO | BLACK_OOO);
-    case SQ_H8: return ALL_CASTLING & ~BLACK_OO;
-    case SQ_A8: return ALL_CASTLING & ~BLACK_OOO;
-    default: return ALL_CASTLING;
-    }
-}
-
 }  // namespace
 
 namespace zobrist {
@@ -65,6 +52,27 @@ Position::Position() {
     Result<Position> start = from_fen(START_FEN);
     assert(start.ok());
     *this = std::move(start).value();
+}
+
+void Position::add_castling_right(Color color, Square rook_sq, StateInfo& st) {
+    const Square king_sq = king_square(color);
+    const int right = file_of(rook_sq) > file_of(king_sq) ? (color == WHITE ? WHITE_OO : BLACK_OO)
+                                                           : (color == WHITE ? WHITE_OOO : BLACK_OOO);
+    st.castling |= right;
+    castling_rook_[right_index(right)] = rook_sq;
+    castling_mask_[king_sq] &= std::uint8_t(~(color == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO));
+    castling_mask_[rook_sq] &= std::uint8_t(~right);
+    if (king_sq != relative_square(color, SQ_E1) || rook_sq != relative_square(color, right & (WHITE_OO | BLACK_OO) ? SQ_H1 : SQ_A1))
+        chess960_ = true;
+}
+
+// The rook lifted first: in Chess960 the king may land on its square (and the rook on the
+// king's). Out of line: castling is rare, and one copy keeps the web download small.
+[[gnu::noinline]] void Position::castle(Square king_from, Square king_to, Square rook_from, Square rook_to) {
+    const Piece rook = board_[rook_from];
+    remove_piece(rook_from);
+    if (king_from != king_to) move_piece(king_from, king_to);
+    put_piece(rook, rook_to);
 }
 
 void Position::put_piece(Piece p, Square s) {
@@ -133,12 +141,11 @@ void Position::do_move(Move m) {
     st.captured = NO_PIECE;
 
     if (m.kind() == Move::CASTLING) {
-        const bool king_side = to > from;
-        const Square rook_from = relative_square(us, king_side ? SQ_H1 : SQ_A1);
-        const Square rook_to = relative_square(us, king_side ? SQ_F1 : SQ_D1);
+        const int right = castling_right(us, m);
+        const Square rook_from = castling_rook(right);
+        const Square rook_to = relative_square(us, right & (WHITE_OO | BLACK_OO) ? SQ_F1 : SQ_D1);
         const Piece rook = make_piece(us, ROOK);
-        move_piece(from, to);
-        move_piece(rook_from, rook_to);
+        castle(from, to, rook_from, rook_to);
         k ^= keys.psq[pc][from] ^ keys.psq[pc][to] ^ keys.psq[rook][rook_from] ^ keys.psq[rook][rook_to];
     } else {
         const Square cap_sq = m.kind() == Move::EN_PASSANT ? pawn_push(them, to) : to;
@@ -165,7 +172,7 @@ void Position::do_move(Move m) {
         }
     }
 
-    const int lost = ~(castling_mask(from) & castling_mask(to)) & ALL_CASTLING;
+    const int lost = ~(castling_mask_[from] & castling_mask_[to]) & ALL_CASTLING;
     if (st.castling & lost) {
         k ^= keys.castling[st.castling];
         st.castling &= ~lost;
@@ -189,12 +196,13 @@ bool Position::gives_check(Move m) const {
     PieceType moved = m.kind() == Move::PROMOTION ? m.promotion() : type_of(board_[from]);
     Bitboard ours = pieces(us) ^ square_bb(from);
     if (m.kind() == Move::CASTLING) {
-        // The king cannot check; the rook that lands beside it may.
-        const bool king_side = to > from;
-        const Square rook_from = relative_square(us, king_side ? SQ_H1 : SQ_A1);
-        to = relative_square(us, king_side ? SQ_F1 : SQ_D1);
-        occupied ^= square_bb(rook_from);
-        ours ^= square_bb(rook_from);
+        // The king cannot check; the rook that lands beside it may. The king stands on its
+        // destination (in Chess960 it may block a line the rook's or its own square opened).
+        const int right = castling_right(us, m);
+        const Square rook_from = castling_rook(right);
+        occupied = (occupied ^ square_bb(rook_from)) | square_bb(to);
+        ours = (ours ^ square_bb(rook_from)) | square_bb(to);
+        to = relative_square(us, right & (WHITE_OO | BLACK_OO) ? SQ_F1 : SQ_D1);
         moved = ROOK;
     } else if (m.kind() == Move::EN_PASSANT) {
         occupied ^= square_bb(pawn_push(~us, to));
@@ -225,9 +233,9 @@ void Position::undo_move(Move m) {
     const StateInfo& st = state();
 
     if (m.kind() == Move::CASTLING) {
-        const bool king_side = to > from;
-        move_piece(to, from);
-        move_piece(relative_square(us, king_side ? SQ_F1 : SQ_D1), relative_square(us, king_side ? SQ_H1 : SQ_A1));
+        const int right = castling_right(us, m);
+        const Square rook_to = relative_square(us, right & (WHITE_OO | BLACK_OO) ? SQ_F1 : SQ_D1);
+        castle(to, from, rook_to, castling_rook(right));
     } else {
         if (m.kind() == Move::PROMOTION) {
             remove_piece(to);
@@ -335,11 +343,15 @@ std::string Position::consistency_error() const {
     // The state: what from_fen() validates at the root must stay true after every move.
     if (top_ < 0 || std::size_t(top_) >= states_.size()) return "history index outside the state stack";
     const StateInfo& st = state();
-    for (const auto& [right, color, rook_sq] : {std::tuple{WHITE_OO, WHITE, SQ_H1}, std::tuple{WHITE_OOO, WHITE, SQ_A1},
-                                                std::tuple{BLACK_OO, BLACK, SQ_H8}, std::tuple{BLACK_OOO, BLACK, SQ_A8}})
-        if ((st.castling & right) && (board_[relative_square(color, SQ_E1)] != make_piece(color, KING) ||
-                                      board_[rook_sq] != make_piece(color, ROOK)))
+    for (const auto& [right, color] : {std::tuple{WHITE_OO, WHITE}, std::tuple{WHITE_OOO, WHITE},
+                                       std::tuple{BLACK_OO, BLACK}, std::tuple{BLACK_OOO, BLACK}}) {
+        if (!(st.castling & right)) continue;
+        const Square rook_sq = castling_rook(right), king_sq = king_square(color);
+        // the king has not moved (its square takes the rights away) and stands on the rook's side
+        if (rook_sq == SQ_NONE || board_[rook_sq] != make_piece(color, ROOK) || rank_of(king_sq) != rank_of(rook_sq) ||
+            (castling_mask_[king_sq] & right) || (file_of(rook_sq) > file_of(king_sq)) != bool(right & (WHITE_OO | BLACK_OO)))
             return "a castling right without its king and rook on their home squares";
+    }
     if (st.castling & ~ALL_CASTLING) return "castling rights out of range";
     if (st.ep_square != SQ_NONE) {
         const Square ep = st.ep_square;

@@ -3,6 +3,7 @@
 // states needed to unmake moves and to detect repetitions.
 #pragma once
 
+#include <bit>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -69,6 +70,18 @@ public:
     Bitboard checkers() const { return state().checkers; }
     bool in_check() const { return state().checkers != 0; }
     int castling_rights() const { return state().castling; }
+    // The rook a castling right (one of WHITE_OO ... BLACK_OOO) moves, wherever the FEN put it
+    // (h1, a1, h8, a8 in standard chess); SQ_NONE when the position began without that right.
+    Square castling_rook(int right) const { return castling_rook_[right_index(right)]; }
+    // The right a castling move of the side to move (or of `c`) uses: the king side when the king
+    // goes to the g-file.
+    static int castling_right(Color c, Move m) {
+        return file_of(m.to()) == 6 ? (c == WHITE ? WHITE_OO : BLACK_OO) : (c == WHITE ? WHITE_OOO : BLACK_OOO);
+    }
+    // Whether a castling right's king or rook stands elsewhere than in standard chess (e1 and the
+    // corner): such a position can only be Chess960, whose notation writes castling as the king
+    // taking its own rook (e1h1) and names the rooks' files in FEN where KQkq would be ambiguous.
+    bool chess960() const { return chess960_; }
     Square ep_square() const { return state().ep_square; }
     int rule50() const { return state().rule50; }
     int fullmove_number() const { return fullmove_; }
@@ -105,9 +118,15 @@ public:
 private:
     struct Empty {};
     explicit Position(Empty) {}
+    static constexpr int right_index(int right) { return std::countr_zero(unsigned(right)); }
+    // Gives `color` the castling right with the rook on `rook_sq` (its king on its square now):
+    // the right, which rook it moves, and which squares take it away when a move leaves or
+    // reaches them (the king's, the rook's).
+    void add_castling_right(Color color, Square rook_sq, StateInfo& st);
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
+    void castle(Square king_from, Square king_to, Square rook_from, Square rook_to);
     Bitboard compute_checkers() const;
     bool ep_capturable(Square ep, Color capturer) const;
     bool repeated(int count, int within) const;
@@ -123,6 +142,11 @@ private:
     // least one longer than that, so make/unmake only move an index (no push_back in the hot path).
     std::vector<StateInfo> states_;
     int top_ = 0;
+    // Set up by the FEN and never changed by moves (a right is only ever lost): which rook each
+    // right moves, and the rights that survive a move from or to each square.
+    Square castling_rook_[4] = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
+    std::uint8_t castling_mask_[SQUARE_NB];
+    bool chess960_ = false;
 };
 
 namespace zobrist {

@@ -28,7 +28,7 @@ bool decides(const TTHit& hit, int alpha, int beta) {
 
 }  // namespace
 
-Searcher::Searcher(TranspositionTable& tt)
+MAINLINE_SIZE_OVER_SPEED Searcher::Searcher(TranspositionTable& tt)
     : tt_(tt), frames_(MAX_PLY + 4), accumulators_(MAX_PLY + 4), tt_pv_(pos_, tt, stats_.pv), pvhash_pv_(pos_, stats_.pv) {
     root_moves_.reserve(MAX_MOVES);
     for (int d = 1; d < 64; ++d)
@@ -544,7 +544,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     tt_.store(pos_.key(), ply, best_move, best, static_eval, depth, bound);
     // Correction history learns from results that say more than the evaluation: quiet best moves
     // (or none) whose score lies on the side of the static evaluation that the bound allows.
-    if (static_eval != SCORE_NONE && !(best_move.is_ok() && !pos_.empty(best_move.to())) && !is_mate_score(best) &&
+    if (static_eval != SCORE_NONE && !(best_move.is_ok() && !pos_.empty(best_move.to()) && best_move.kind() != Move::CASTLING) && !is_mate_score(best) &&
         (bound == BOUND_EXACT || (bound == BOUND_LOWER && best > static_eval) || (bound == BOUND_UPPER && best < static_eval)))
         histories_.correction.update(pos_, previous[0], previous[1], best - static_eval, depth);
     if (PvNode && bound == BOUND_EXACT) pv_->exact_node(ply, depth, best);
@@ -624,7 +624,7 @@ void Searcher::report(int depth, std::size_t pv_index, int score, Bound bound, c
     callbacks_->on_iteration(info);
 }
 
-SearchResult Searcher::search(const Position& root, const SearchLimits& limits, const SearchOptions& options,
+MAINLINE_SIZE_OVER_SPEED SearchResult Searcher::search(const Position& root, const SearchLimits& limits, const SearchOptions& options,
                               const SearchCallbacks& callbacks) {
     pos_ = root;
     pos_.reserve_history(2 * MAX_PLY);

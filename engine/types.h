@@ -49,7 +49,16 @@ constexpr int relative_rank(Color c, Square s) { return c == WHITE ? rank_of(s) 
 constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
 constexpr Square pawn_push(Color c, Square s) { return Square(c == WHITE ? s + 8 : s - 8); }
 
-// Castling rights as a 4-bit set.
+// Code that runs once per engine or per search, not per node, is optimised for size in the web
+// build (clang), whose every byte is downloaded; GCC's native build is the same either way.
+#if defined(__clang__)
+#define MAINLINE_SIZE_OVER_SPEED [[clang::minsize]]
+#else
+#define MAINLINE_SIZE_OVER_SPEED
+#endif
+
+// Castling rights as a 4-bit set: for each colour the king side (the rook on the h-file side of
+// the king, the king going to g1) and the queen side (a-file side, c1).
 enum CastlingRights : int {
     NO_CASTLING = 0,
     WHITE_OO = 1,
@@ -60,7 +69,9 @@ enum CastlingRights : int {
 };
 
 // A move in 16 bits: from (6) | to (6) | promotion piece - KNIGHT (2) | kind (2).
-// Castling is encoded as the king's own two-square move (e1g1), which is also its UCI form.
+// Castling is encoded as the king's move to its destination, g1 or c1 (e1g1, its UCI form in
+// standard chess); the rook is the one the position's castling right names (Position::castling_rook),
+// anywhere on the back rank in Chess960, where the king may not move at all (g1g1).
 class Move {
 public:
     enum Kind : std::uint16_t { NORMAL = 0, PROMOTION = 1, EN_PASSANT = 2, CASTLING = 3 };
@@ -83,8 +94,9 @@ public:
     constexpr Kind kind() const { return Kind(data_ >> 14); }
     constexpr PieceType promotion() const { return PieceType(((data_ >> 12) & 3) + KNIGHT); }
     constexpr std::uint16_t raw() const { return data_; }
-    // A null move (from == to) is never a legal move, so the zero value doubles as "no move".
-    constexpr bool is_ok() const { return from() != to(); }
+    // A null move (from == to) is never a legal move, so the zero value doubles as "no move". A
+    // Chess960 castling may leave the king where it is: from == to, told apart by its kind.
+    constexpr bool is_ok() const { return from() != to() || kind() == CASTLING; }
 
     constexpr bool operator==(const Move&) const = default;
 

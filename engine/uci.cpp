@@ -120,7 +120,7 @@ std::string format_score(int score) {
     return "cp " + std::to_string(score);
 }
 
-std::string format_info(const IterationInfo& info) {
+std::string format_info(const IterationInfo& info, const Position& root, bool chess960) {
     std::string s = "info depth " + std::to_string(info.depth);
     s += " seldepth " + std::to_string(info.seldepth);
     s += " multipv " + std::to_string(info.multipv);
@@ -133,7 +133,7 @@ std::string format_info(const IterationInfo& info) {
         s += " pv";
         for (int i = 0; i < info.pv.length; ++i) {
             s += ' ';
-            s += move_to_uci(info.pv.moves[i]);
+            s += move_to_uci(root, info.pv.moves[i], chess960);
         }
     }
     return s;
@@ -232,10 +232,11 @@ void UciEngine::cmd_go(const std::vector<std::string_view>& args) {
 void UciEngine::run_search(const SearchLimits& limits) {
     const Position root = engine_.position();
     const bool verify = engine_.verify_pv();
+    const bool chess960 = engine_.chess960();
     const nnue::Network* network = engine_.network_for(limits);
     SearchCallbacks callbacks;
     callbacks.on_iteration = [&](const IterationInfo& info) {
-        say(format_info(info));
+        say(format_info(info, root, chess960));
         say("info string pvend " + std::string(to_string(info.pv.end)));
         if (verify && info.bound == BOUND_EXACT) {
             const PvCheck check = check_pv(root, info.pv, info.score, info.depth, network);
@@ -245,8 +246,8 @@ void UciEngine::run_search(const SearchLimits& limits) {
     };
     callbacks.keep_going = keep_going_;
     const SearchResult result = engine_.search(limits, callbacks);
-    std::string answer = "bestmove " + (result.best.is_ok() ? move_to_uci(result.best) : std::string("(none)"));
-    if (result.ponder.is_ok()) answer += " ponder " + move_to_uci(result.ponder);
+    std::string answer = "bestmove " + (result.best.is_ok() ? move_to_uci(root, result.best, chess960) : std::string("(none)"));
+    if (result.ponder.is_ok()) answer += " ponder " + move_to_uci(root, result.ponder, chess960);
     say(answer);
 }
 
@@ -311,7 +312,7 @@ void UciEngine::go_perft(const std::vector<std::string_view>& args) {
     Position pos = engine_.position();
     pos.reserve_history(depth);
     for (const PerftEntry& e : perft_divide(pos, depth)) {
-        say(move_to_uci(e.move) + ": " + std::to_string(e.nodes));
+        say(move_to_uci(pos, e.move, engine_.chess960()) + ": " + std::to_string(e.nodes));
         total += e.nodes;
     }
     say("");

@@ -74,7 +74,7 @@ private:
 Result<SearchLimits> parse_go_command(const Position& pos, const std::vector<std::string_view>& args);
 
 std::string format_score(int score);  // "cp 34" or "mate 5"
-std::string format_info(const IterationInfo& info);
+std::string format_info(const IterationInfo& info, const Position& root, bool chess960 = false);
 
 std::vector<std::string_view> split_words(std::string_view line);
 

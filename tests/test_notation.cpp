@@ -135,7 +135,9 @@ const BadMove bad_uci_moves[] = {
     {"knight_geometry", START, "g1g3", "the knight on g1 cannot move to g3"},
     {"rook_blocked", START, "a1a3", "the rook on a1 cannot move to a3"},
     {"bishop_onto_own_pawn", START, "c1d2", "the bishop on c1 cannot move to d2"},
-    {"king_castles_onto_rook", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", "the king on e1 cannot move to h1"},
+    // the king onto its own rook is castling (Chess960's form, read in standard chess too), but
+    // only with the right to it
+    {"king_onto_rook_without_the_right", "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "e1h1", "the king on e1 cannot move to h1"},
 };
 
 INSTANTIATE_TEST_SUITE_P(AllReasons, ParseUciMoveError, ::testing::ValuesIn(bad_uci_moves),

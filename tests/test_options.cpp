@@ -96,6 +96,7 @@ TEST(Options, EngineListingIsUnchanged) {
                   "option name VerifyPv type check default false",
                   "option name Move Overhead type spin default 30 min 0 max 5000",
                   "option name Ponder type check default false",
+                  "option name UCI_Chess960 type check default false",
                   "option name UCI_LimitStrength type check default false",
                   // the range is the generated level table's (engine/level_table.h)
                   "option name UCI_Elo type spin default 1500 min " + std::to_string(STRENGTH_MIN_ELO) + " max " +

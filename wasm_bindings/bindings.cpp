@@ -72,7 +72,7 @@ void line_arrays(const Position& root, const Move* moves, int count, val& uci, v
     for (int i = 0; i < count; ++i) {
         const Move m = moves[i];
         if (!is_legal(pos, m)) break;
-        uci.call<void>("push", move_to_uci(m));
+        uci.call<void>("push", move_to_uci(pos, m));
         san.call<void>("push", move_to_san(pos, m));
         pos.do_move(m);
     }
@@ -222,9 +222,9 @@ public:
         engine_.set_search_options(saved);
 
         val out = val::object();
-        out.set("bestMove", r.best.is_ok() ? val(move_to_uci(r.best)) : val::null());
+        out.set("bestMove", r.best.is_ok() ? val(move_to_uci(root, r.best, engine_.chess960())) : val::null());
         out.set("bestMoveSan", r.best.is_ok() && is_legal(root, r.best) ? val(move_to_san(root, r.best)) : val::null());
-        out.set("ponder", r.ponder.is_ok() ? val(move_to_uci(r.ponder)) : val::null());
+        out.set("ponder", r.ponder.is_ok() ? val(move_to_uci(root, r.ponder, engine_.chess960())) : val::null());
         out.set("score", score_value(r.score));
         out.set("depth", r.depth);
         set_line(out, root, r.pv);
@@ -248,7 +248,7 @@ public:
         val a = val::array();
         for (const PerftEntry& e : perft_divide(pos, depth)) {
             val o = val::object();
-            o.set("move", move_to_uci(e.move));
+            o.set("move", move_to_uci(pos, e.move, engine_.chess960()));
             o.set("nodes", double(e.nodes));
             a.call<void>("push", o);
         }
@@ -284,7 +284,7 @@ public:
         val a = val::array();
         for (Move m : legal_moves(pos)) {
             val o = val::object();
-            o.set("uci", move_to_uci(m));
+            o.set("uci", move_to_uci(pos, m, engine_.chess960()));
             o.set("san", move_to_san(pos, m));
             a.call<void>("push", o);
         }
@@ -383,7 +383,7 @@ val convertLine(const std::string& fen, const std::string& moves) {
     val uci = val::array(), san = val::array();
     Result<Position> pos =
         build_position(fen, split_words(moves), MoveNotation::UCI_OR_SAN, [&](const Position& before, Move m) {
-            uci.call<void>("push", move_to_uci(m));
+            uci.call<void>("push", move_to_uci(before, m));
             san.call<void>("push", move_to_san(before, m));
         });
     if (!pos) return error_value(pos.error());
@@ -407,7 +407,7 @@ val explainLine(const std::string& fen, const std::string& moves, const std::str
             Result<Move> m = parse_any_move(walk, word);
             if (!m) return error_value("line move " + std::to_string(parsed.size() + 1) + " (" + std::string(word) + "): " + m.error());
             san.call<void>("push", move_to_san(walk, m.value()));
-            uci.call<void>("push", move_to_uci(m.value()));
+            uci.call<void>("push", move_to_uci(walk, m.value()));
             parsed.push_back(m.value());
             walk.do_move(m.value());
         }

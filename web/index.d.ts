@@ -193,6 +193,12 @@ export interface EngineOptionValues {
   /** Declared for GUIs; pondering itself is `go ponder` (UCI text mode).
    * @default false */
   Ponder: boolean;
+  /** Chess960's notation: castling written as the king taking its own rook (`e1h1`) in the moves
+   * the engine gives. Chess960 positions are read whatever it says (FEN castling rights as X-FEN
+   * `KQkq` or Shredder-FEN `HAha`), and a position standard chess cannot have is written the
+   * Chess960 way by itself; moves are read either way (`e1g1` only in standard positions).
+   * @default false */
+  UCI_Chess960: boolean;
   /** Play at UCI_Elo.
    * @default false */
   UCI_LimitStrength: boolean;

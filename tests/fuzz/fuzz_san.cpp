@@ -113,8 +113,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string san = move_to_san(pos, move);
         Result<Move> back = parse_san(pos, san);
         FUZZ_CHECK(back.ok() && back.value() == move, "SAN %s does not read back in %s", san.c_str(), pos.fen().c_str());
-        Result<Move> uci_back = parse_uci_move(pos, move_to_uci(move));
-        FUZZ_CHECK(uci_back.ok() && uci_back.value() == move, "UCI %s does not read back", move_to_uci(move).c_str());
+        Result<Move> uci_back = parse_uci_move(pos, move_to_uci(pos, move));
+        FUZZ_CHECK(uci_back.ok() && uci_back.value() == move, "UCI %s does not read back", move_to_uci(pos, move).c_str());
         pos.do_move(move);
         const std::string error = pos.consistency_error();
         FUZZ_CHECK(error.empty(), "%s after %s", error.c_str(), san.c_str());
@@ -128,7 +128,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<std::string> words = {"fen"};
     for (std::string_view w : split_words(start_fen)) words.emplace_back(w);
     words.emplace_back("moves");
-    for (Move m : played) words.push_back(move_to_uci(m));
+    for (Move m : played) words.push_back(move_to_uci(start, m));
     const std::vector<std::string_view> args(words.begin(), words.end());
     Result<Position> rebuilt = parse_position_command(args);
     FUZZ_CHECK(rebuilt.ok(), "`position` rejects the game: %s", rebuilt.error().c_str());

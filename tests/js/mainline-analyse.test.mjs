@@ -191,4 +191,37 @@ describe.skipIf(!haveEngine)('mainline-analyse', () => {
     const help = await run(process.execPath, [BIN, '--help']);
     expect(help.stdout).toMatch(/^usage: mainline-analyse/);
   }, 60000);
+  test('Chess960: a game with both castlings (king onto its rook) annotated and reported; tags, O-O and O-O-O kept; the lines legal from its FEN', async () => {
+    // white's king on g1 castles short with the rook on h1 (the king stays, the rook goes to
+    // f1); black's on g8 castles long with the rook on f8 (king to c8, rook to d8)
+    const fen = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
+    const pgn = `[Event "Chess960"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "${fen}"]\n[Result "*"]\n\n9. e3 d5 10. Qc1 Nd6 11. Nf3 b5 12. Ne5 h5 13. b3 Nf5 14. Bf3 c4 15. a4 bxa4 16. bxc4 Bb6 17. Re1 O-O-O 18. O-O Qc7 19. Nc3 Ng4 *\n`;
+    const { code, stdout, stderr } = await analyse(['--depth', '5', '--report', '--quiet', '-'], pgn);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const [game] = parsePgnGames(stdout);
+    // the FEN as the engine writes it: X-FEN's KQkq where that names the rooks (it does here)
+    expect(game.headers).toMatchObject({ Variant: 'Chess960', SetUp: '1', FEN: fen.replace('HFhf', 'KQkq') });
+    const line = mainLine(game).slice(1);
+    expect(line.map((n) => n.san)).toContain('O-O-O');
+    expect(line.map((n) => n.san)).toContain('O-O');
+    expect(line).toHaveLength(22);
+    // every position's line is legal from its position (castling as the king taking its rook)
+    const { createEngine } = await import('../../web/src/node.js');
+    const engine = await createEngine();
+    try {
+      const played = (await engine.convertMoves(fen, line.map((n) => n.san))).uci;
+      expect(played).toContain('g1h1'); // O-O: the king onto the h1 rook
+      expect(played).toContain('g8f8'); // O-O-O: the king onto the f8 rook
+      for (const [i, n] of mainLine(game).slice(0, -1).entries()) {
+        const c = readComment([n.before, n.comment].filter(Boolean).join(' '));
+        expect(c.eval, `position ${i}`).toBeTruthy();
+        const pv = /\[%mlpv \d+ \S+ ([^\]]*)\]/.exec(c.commands ?? '')?.[1]?.trim().split(/\s+/) ?? [];
+        await engine.convertMoves({ fen, moves: played.slice(0, i) }, pv); // throws if illegal
+      }
+    } finally {
+      engine.terminate();
+    }
+    expect(stdout).toMatch(/Mainline report: White \d+% accuracy/);
+  }, 60000);
 });

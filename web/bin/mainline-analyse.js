@@ -320,6 +320,8 @@ async function importInput(opts) {
         rated: opts.rated || undefined,
         color: opts.color,
         known: (id) => known.has(id),
+        // the engine plays Chess960 too (castling with king and rooks anywhere, X-FEN and Shredder-FEN)
+        variants: ['standard', 'fromPosition', 'chess960'],
         apiBase,
         headers: { 'User-Agent': `mainline-analyse/${pkg.version} (${pkg.homepage})` },
         onWait: (w) => say(`${w.site} asks to wait (HTTP 429): waiting ${Math.round(w.ms / 1000)} s before asking again`),

@@ -11,6 +11,20 @@ import { $, h } from '../dom.js';
  * @typedef {{ depth?: number, movetime?: number }} ReviewLimits
  */
 
+/** What a review may search per position, for both forms: [value, words]. */
+export const REVIEW_LIMITS = [
+  ['depth:8', 'depth 8'],
+  ['depth:10', 'depth 10'],
+  ['depth:12', 'depth 12'],
+  ['depth:14', 'depth 14'],
+  ['depth:16', 'depth 16'],
+  ['depth:18', 'depth 18'],
+  ['movetime:500', '0.5 s'],
+  ['movetime:1000', '1 s'],
+  ['movetime:3000', '3 s'],
+  ['movetime:10000', '10 s'],
+];
+
 /** The most engines offered (each is a worker and a core). */
 const MAX_WORKERS = 16;
 
@@ -60,6 +74,7 @@ export class ReviewView {
     this.said = -1;
     const limit = /** @type {HTMLSelectElement} */ (this.el('limit'));
     const workers = /** @type {HTMLSelectElement} */ (this.el('workers'));
+    limit.replaceChildren(...REVIEW_LIMITS.map(([value, text]) => h('option', { value, text })));
     const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
     const auto = Math.max(1, cores - 1);
     workers.replaceChildren(
