@@ -77,7 +77,7 @@ fi
 if ((wasm)); then
   configure build-wasm emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CROSSCOMPILING_EMULATOR="$NODE_BIN" "${extra[@]}"
-  if ((web_only)); then step "web package's engine" build-wasm mainline_web mainline_web_mt
+  if ((web_only)); then step "web package's engine" build-wasm mainline_web mainline_web_mt mainline_rules
   else step "wasm Release" build-wasm
   fi
   # web package (web/): the CMake targets mainline_web and mainline_web_mt (threaded) copied

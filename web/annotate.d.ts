@@ -82,6 +82,8 @@ export interface PgnGame {
 export function parsePgnGames(text: string): PgnGame[];
 /** The start position of the FEN tag (any case), or undefined. */
 export function startFen(headers: Record<string, string>): string | undefined;
+/** Whether the headers say Chess960 ([Variant "Chess960"]; "Fischerandom", any case). */
+export function isChess960(headers: Record<string, string>): boolean;
 /** The nodes of the main line (each first continuation), the root left out. */
 export function mainLine(game: PgnGame): PgnNode[];
 export const STANDARD_START: string;

@@ -58,6 +58,9 @@ export interface MainlineAnalysisAttributes {
   fen?: string;
   /** A game: the position after its main line. */
   pgn?: string;
+  /** A Chess960 game: castling by the king onto its own rook, lines written so (a PGN with
+   * [Variant "Chess960"] is one without it). */
+  chess960?: boolean;
   orientation?: 'white' | 'black';
   /** Lines per iteration, 1-64. */
   multipv?: number | string;
@@ -87,7 +90,7 @@ export interface MainlineAnalysisEventProps {
 }
 
 /**
- * <mainline-analysis fen pgn orientation multipv depth movetime infinite threads interactive screen-reader explain base-url worker-url wasm-url>.
+ * <mainline-analysis fen pgn chess960 orientation multipv depth movetime infinite threads interactive screen-reader explain base-url worker-url wasm-url>.
  * The elements of a page share a pool of engines (MainlineAnalysis.poolSize); an element out of
  * view or in a hidden tab pauses its search.
  * Styled through CSS custom properties (--mainline-board-size, --mainline-light-square,
@@ -105,6 +108,8 @@ export class MainlineAnalysis extends HTMLElement {
   /** The attributes, as properties (setting one sets the attribute; null removes it). */
   fen: string | null;
   pgn: string | null;
+  /** `chess960`: the position is of a Chess960 game. */
+  chess960: boolean;
   orientation: 'white' | 'black';
   multipv: string | number | null;
   depth: string | number | null;
@@ -122,7 +127,7 @@ export class MainlineAnalysis extends HTMLElement {
   readonly engine: Promise<Engine>;
   /** The position analysed: a start FEN and the UCI moves played from it; null while the
    * attributes give no position (a bad fen or pgn). */
-  readonly position: { fen: string; moves: string[] } | null;
+  readonly position: { fen: string; moves: string[]; chess960: boolean } | null;
   /**
    * Analyses the position the attributes give (or that moves on the board reached), on an
    * engine of the page's pool. Resolves with the result; with null when stopped, paused or

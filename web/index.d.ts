@@ -1,7 +1,12 @@
 // Types of mainline-chess (the same API in browsers, src/index.js, and Node, src/node.js).
 
-/** A position: a FEN, 'startpos', or a start position plus moves (UCI like 'e2e4' or SAN like 'e4'). */
-export type Position = string | { fen?: string; moves?: string[] };
+/** A position: a FEN, 'startpos', or a start position plus moves (UCI like 'e2e4' or SAN like 'e4').
+ * `chess960`: the position is of a Chess960 game, so castling in the moves the engine gives back
+ * (PVs, best move, legal moves) is written as the king taking its own rook (`e1h1`), as Chess960
+ * tools read it; false: as the king's move (`e1g1`) wherever standard chess allows; left out: the
+ * engine's UCI_Chess960 option decides. A position standard chess cannot have (king or castling
+ * rook off their squares) is written the Chess960 way whatever it says; moves are read either way. */
+export type Position = string | { fen?: string; moves?: string[]; chess960?: boolean };
 
 /** Centipawns from the side to move's point of view, or mate in N moves (negative: being mated; 0: mated on the board). */
 export type Score = { cp: number; mate?: never } | { mate: number; cp?: never };

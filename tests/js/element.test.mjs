@@ -10,6 +10,7 @@ import path from 'node:path';
 import { startServer, launchChromium } from '../../web/test/server.mjs';
 import { haveBrowser, openAppPage, SHOTS } from './app-page.mjs';
 import { expectLegalLine } from './legal-line.mjs';
+import { playMoves } from '../../web/src/rules.js';
 
 let server;
 let chromium;
@@ -275,6 +276,45 @@ describe.skipIf(!haveBrowser)('<mainline-analysis> by its package name, through 
       await page.mouse.click(at('a4').x, at('a4').y);
       await bestmoves(page, 2);
       expect((await page.evaluate(() => window.__events)).move).toEqual([{ uci: 'b5a4', san: 'Ba4' }]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60000);
+});
+
+describe.skipIf(!haveBrowser)('<mainline-analysis> and Chess960', () => {
+  test('a [Variant "Chess960"] PGN: lines legal and written the Chess960 way; the king castles onto its own rook', async () => {
+    const { page, context, problems } = await open('plain');
+    try {
+      await bestmoves(page, 1);
+      // king on c1, rooks on b1 and g1 (Shredder-FEN); Black has castled long, the king staying on c8
+      const pgn = '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "1rk3r1/pppppppp/8/8/8/8/PPPPPPPP/1RK3R1 w GBgb - 0 1"]\n\n1. a3 O-O-O *\n';
+      await page.evaluate((text) => {
+        window.__board.setAttribute('depth', '8');
+        window.__board.setAttribute('pgn', text);
+      }, pgn);
+      await bestmoves(page, 2);
+      const ev = await page.evaluate(() => window.__events);
+      const fen = '2kr2r1/pppppppp/8/8/8/P7/1PPPPPPP/1RK3R1 w KQ - 1 2';
+      expect(ev.bestmove[1]).toMatchObject({ depth: 8, fen });
+      const start = await page.evaluate(() => window.__board.position);
+      expect(start).toEqual({ fen: '1rk3r1/pppppppp/8/8/8/8/PPPPPPPP/1RK3R1 w GBgb - 0 1', moves: ['a2a3', 'c8b8'], chess960: true });
+      const lines = ev.iteration.filter((i) => i.fen === fen && i.pv?.length);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const i of lines) expect(playMoves(fen, i.pv, { chess960: true }).map((m) => m.san)).toEqual(i.pvSan);
+      // O-O by the board: the king (c1) put down on its rook (g1)
+      const box = await page.evaluate(() => {
+        const r = window.__board.shadowRoot.querySelector('[part=board]').getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width };
+      });
+      const at = (sq) => ({ x: box.x + ('abcdefgh'.indexOf(sq[0]) + 0.5) * (box.w / 8), y: box.y + (8 - Number(sq[1]) + 0.5) * (box.w / 8) });
+      await page.mouse.click(at('c1').x, at('c1').y);
+      await page.mouse.click(at('g1').x, at('g1').y);
+      await bestmoves(page, 3);
+      const after = await page.evaluate(() => window.__events);
+      expect(after.move).toEqual([{ uci: 'c1g1', san: 'O-O' }]);
+      expect(after.bestmove[2].fen).toBe('2kr2r1/pppppppp/8/8/8/P7/1PPPPPPP/1R3RK1 b - - 2 2');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

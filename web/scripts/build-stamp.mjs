@@ -21,6 +21,7 @@ export const DIST_FILES = [
   'dist/mainline_web_mt.js',
   'dist/mainline_web_mt.worker.js',
   'dist/mainline_web_mt.wasm',
+  'dist/rules-wasm.js',
 ];
 
 // The engine (the CMake targets mainline_web and mainline_web_mt) is made from these, and from

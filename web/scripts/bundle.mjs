@@ -7,6 +7,9 @@
 //                      (CMake target mainline_web_mt), which stays a file of its own: the helper
 //                      threads' Workers (dist/mainline_web_mt.worker.js) import it too. It is
 //                      minified in place.
+//   dist/rules-wasm.js the rules module (dist/mainline_rules.wasm, CMake target mainline_rules) as
+//                      base64 in an ES module, which src/rules.js imports: it then loads alike in
+//                      Node, bundlers, from a CDN and under a CSP without connect-src.
 // Usage: node web/scripts/bundle.mjs [--check] [--force] [--stamp]
 //   --check  exit 1 if an output is stale
 //   --force  bundle even when the outputs look up to date
@@ -27,7 +30,9 @@ const outputs = [
 // dist/mainline_web_mt.js is rewritten in place; this marks it as done.
 const MINIFIED_MARK = '// mainline-chess threaded module (MIT), minified by web/scripts/bundle.mjs\n';
 
-const missing = outputs.flatMap((o) => [o.entry, ...o.inputs]).filter((f) => !existsSync(at(f)));
+const RULES = { out: 'dist/rules-wasm.js', wasm: 'dist/mainline_rules.wasm' };
+
+const missing = [...outputs.flatMap((o) => [o.entry, ...o.inputs]), RULES.wasm].filter((f) => !existsSync(at(f)));
 if (missing.length) {
   console.error(`bundle: missing ${[...new Set(missing)].join(', ')} (build the wasm first: scripts/build.sh --wasm-only)`);
   process.exit(1);
@@ -37,7 +42,13 @@ const isStale = (o) => !existsSync(at(o.out)) || [o.entry, ...o.inputs].some((f)
 const mtModule = 'dist/mainline_web_mt.js';
 const mtUnminified = !readFileSync(at(mtModule), 'utf8').startsWith(MINIFIED_MARK);
 const stale = outputs.filter(isStale);
-if (process.argv.includes('--check')) process.exit(stale.length || mtUnminified ? 1 : 0);
+const rulesStale = !existsSync(at(RULES.out)) || mtime(RULES.wasm) > mtime(RULES.out);
+if (process.argv.includes('--check')) process.exit(stale.length || mtUnminified || rulesStale ? 1 : 0);
+if (rulesStale || process.argv.includes('--force')) {
+  const base64 = readFileSync(at(RULES.wasm)).toString('base64');
+  writeFileSync(at(RULES.out), `// mainline-chess rules module (MIT): dist/mainline_rules.wasm, built from wasm_bindings/rules.cpp and the engine's\n// sources, as base64 (web/scripts/bundle.mjs).\nexport default '${base64}';\n`);
+  console.log(`bundle: wrote web/${RULES.out} (${statSync(at(RULES.out)).size} bytes)`);
+}
 const force = process.argv.includes('--force');
 // What dist/ was built from (npm pack's prepack.mjs checks it): written when the engine was
 // just built; otherwise only the bundles' part of a stamp already there.

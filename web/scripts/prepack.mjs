@@ -31,7 +31,8 @@ function problems() {
 /** Whether only the bundles need making again (the engine itself is fresh). */
 const bundlesOnly = () => {
   const s = staleness();
-  const engineFiles = ['dist/mainline_web.js', 'dist/mainline_web.wasm', 'dist/mainline_web_mt.js', 'dist/mainline_web_mt.worker.js', 'dist/mainline_web_mt.wasm'];
+  // (dist/rules-wasm.js: bundle.mjs writes it, but from the rules module the engine's build makes)
+  const engineFiles = ['dist/mainline_web.js', 'dist/mainline_web.wasm', 'dist/mainline_web_mt.js', 'dist/mainline_web_mt.worker.js', 'dist/mainline_web_mt.wasm', 'dist/rules-wasm.js'];
   return !s.version && !s.engine.length && !s.missing.some((f) => engineFiles.includes(f) || f === 'dist/BUILD.json');
 };
 

@@ -488,6 +488,15 @@ export function startFen(/** @type {Record<string,string>} */ headers) {
   return key === undefined ? undefined : headers[key];
 }
 
+/**
+ * Whether a game's headers say Chess960 ([Variant "Chess960"], as lichess and chess.com write it;
+ * also "Fischerandom" and "Chess 960", any case).
+ */
+export function isChess960(/** @type {Record<string,string>} */ headers) {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === 'variant');
+  return key !== undefined && /^(chess\s*-?\s*960|fischer\s*-?\s*r?andom(\s+chess)?)$/i.test(headers[key].trim());
+}
+
 /** A parsed game's main line: the nodes along each first continuation (the root left out). */
 export function mainLine(/** @type {PgnGame} */ game) {
   const line = [];

@@ -97,7 +97,11 @@ function normalizePosition(position) {
   if (typeof fen !== 'string') throw new EngineError('position.fen must be a string');
   if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string' || !m.trim() || /\s/.test(m.trim())))
     throw new EngineError('position.moves must be an array of moves (UCI or SAN strings)');
-  return { fen: fen.trim() || 'startpos', moves: moves.map((m) => m.trim()) };
+  if (position.chess960 !== undefined && typeof position.chess960 !== 'boolean') throw new EngineError('position.chess960 must be true or false');
+  /** @type {{ fen: string, moves: string[], chess960?: boolean }} */
+  const pos = { fen: fen.trim() || 'startpos', moves: moves.map((m) => m.trim()) };
+  if (position.chess960 !== undefined) pos.chess960 = position.chess960;
+  return pos;
 }
 
 // The side to move of a normalised position (for the clock a resumed search has used).

@@ -15,7 +15,9 @@
 // one scrolled out of view or in a hidden tab pauses, and goes on when it is back.
 //
 // Attributes (each also a property of the same name, so frameworks that set properties work):
-// fen | pgn (the position after the game's main line), orientation (white | black), multipv,
+// fen | pgn (the position after the game's main line), chess960 (the position is of a Chess960
+// game: castling by the king onto its own rook, lines written so; a PGN that says
+// [Variant "Chess960"] is one by itself), orientation (white | black), multipv,
 // depth and/or movetime (ms; neither: the search ends by itself at DEFAULT_SEARCH_LIMITS,
 // depth 22 or 20 s), infinite (no end: until stop()), threads (1 unless given), interactive (the
 // user may move by pointer or keyboard; the new position is analysed), screen-reader (a text
@@ -37,7 +39,7 @@
 // PNG picture: pieces, last move, arrows, side at the bottom, eval bar; image.js). Properties: engine (a
 // promise of one of the pool's engines), position (null while the attributes give none).
 import { defaultPoolSize, EnginePool } from './pool.js';
-import { evalFromSearch, expectedScore, formatScore, mainLine, parsePgnGames, STANDARD_START as START, startFen } from './annotate.js';
+import { evalFromSearch, expectedScore, formatScore, isChess960, mainLine, parsePgnGames, STANDARD_START as START, startFen } from './annotate.js';
 import { explainLine } from './explain.js';
 import { IMAGE_THEME, boardPng } from './image.js';
 import { pieceElement } from './pieces.js';
@@ -50,7 +52,7 @@ const EMPTY_BOARD = '8/8/8/8/8/8/8/8 w - - 0 1';
 const MAX_ROWS = 40;
 const PV_END_TEXT = { leaf: 'leaf', mate: 'mate', stalemate: 'stalemate', repetition: 'repetition', fifty: '50 moves', material: 'material', hashcut: 'hash cut' };
 /** The attributes that change what is searched (the others only how it looks). */
-const SEARCH_ATTRIBUTES = ['fen', 'pgn', 'multipv', 'depth', 'movetime', 'infinite', 'threads'];
+const SEARCH_ATTRIBUTES = ['fen', 'pgn', 'chess960', 'multipv', 'depth', 'movetime', 'infinite', 'threads'];
 /** How long a board waits for its crashed engine to restart before it searches on another. */
 const ENGINE_RESTART_WAIT_MS = 5000;
 /** What a board out of view or in a hidden tab says while it waits. */
@@ -194,8 +196,8 @@ export class MainlineAnalysis extends Base {
   #cursorMark = null;
 
   // ---- what is shown and searched
-  /** @type {{ fen: string, moves: string[] }} */
-  #position = { fen: START, moves: [] };
+  /** @type {{ fen: string, moves: string[], chess960: boolean }} */
+  #position = { fen: START, moves: [], chess960: false };
   #fen = START;
   /** @type {{ uci: string, san: string }[]} the position's legal moves */
   #legal = [];
@@ -302,6 +304,8 @@ export class MainlineAnalysis extends Base {
   set movetime(v) { this.#reflect('movetime', v); }
   get threads() { return this.getAttribute('threads'); }
   set threads(v) { this.#reflect('threads', v); }
+  get chess960() { return this.hasAttribute('chess960'); }
+  set chess960(v) { this.toggleAttribute('chess960', !!v); }
   get infinite() { return this.hasAttribute('infinite'); }
   set infinite(v) { this.toggleAttribute('infinite', !!v); }
   get interactive() { return this.hasAttribute('interactive'); }
@@ -320,7 +324,7 @@ export class MainlineAnalysis extends Base {
    * the attributes give none (a bad fen or pgn). */
   get position() {
     if (this.#noPosition) return null;
-    return { fen: this.#position.fen, moves: [...this.#position.moves] };
+    return { fen: this.#position.fen, moves: [...this.#position.moves], chess960: this.#position.chess960 };
   }
 
   /** One of the engines this element's pool shares (started on first use): its calls suspend a
@@ -441,7 +445,7 @@ export class MainlineAnalysis extends Base {
       this.#drawBoard();
       return;
     }
-    if (name === 'fen' || name === 'pgn') this.#positionChanged = true;
+    if (name === 'fen' || name === 'pgn' || name === 'chess960') this.#positionChanged = true;
     this.#schedule();
   }
 
@@ -698,11 +702,12 @@ export class MainlineAnalysis extends Base {
 
   /**
    * The position `fen` or `pgn` says (checked by the engine; a bad one throws what is wrong).
-   * @param {import('../index.d.ts').Engine} engine @returns {Promise<{ fen: string, moves: string[] }>}
+   * @param {import('../index.d.ts').Engine} engine @returns {Promise<{ fen: string, moves: string[], chess960: boolean }>}
    */
   async #readPosition(engine) {
     const pgn = this.getAttribute('pgn');
     const fenAttr = this.getAttribute('fen');
+    const chess960 = this.hasAttribute('chess960');
     if (pgn && pgn.trim()) {
       const games = parsePgnGames(pgn);
       if (!games.length) throw new Error('pgn: no game found');
@@ -712,15 +717,15 @@ export class MainlineAnalysis extends Base {
       const converted = await engine.convertMoves(start, sans).catch((e) => {
         throw new Error(`pgn: ${e.message}`);
       });
-      return { fen: start, moves: converted.uci };
+      return { fen: start, moves: converted.uci, chess960: chess960 || isChess960(g.headers) };
     }
     if (fenAttr && fenAttr.trim()) {
       const fen = await engine.validateFen(fenAttr.trim()).catch((e) => {
         throw new Error(`fen: ${e.message}`);
       });
-      return { fen, moves: [] };
+      return { fen, moves: [], chess960 };
     }
-    return { fen: START, moves: [] };
+    return { fen: START, moves: [], chess960 };
   }
 
   /** The search limits from the attributes (throws what is wrong). Neither depth nor movetime:
@@ -1038,7 +1043,7 @@ export class MainlineAnalysis extends Base {
     if (refocus) this.#board.focus();
     this.#selected = null;
     if (!this.#legal.some((m) => m.uci === move.uci)) return; // from a position no longer shown
-    this.#position = { fen: this.#position.fen, moves: [...this.#position.moves, move.uci] };
+    this.#position = { ...this.#position, moves: [...this.#position.moves, move.uci] };
     this.#legal = [];
     this.#loading = true;
     this.dispatchEvent(event('move', { uci: move.uci, san: move.san }));

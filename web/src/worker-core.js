@@ -124,10 +124,26 @@ export function startWorker(port) {
     return r;
   };
 
-  const setPos = (pos) => check(engine.setPosition(pos.fen || 'startpos', (pos.moves || []).join(' ')));
+  // Castling notation per position: a position that says chess960 has its way for this call, and
+  // the UCI_Chess960 option as the caller set it holds for the others (an engine of a pool serves
+  // boards of both variants).
+  let chess960Option = false;
+  let chess960Now = false;
+  const notation = (/** @type {boolean} */ on) => {
+    if (on !== chess960Now) check(engine.setOption('UCI_Chess960', String(on)));
+    chess960Now = on;
+  };
+  const setPos = (pos) => {
+    notation(typeof pos.chess960 === 'boolean' ? pos.chess960 : chess960Option);
+    return check(engine.setPosition(pos.fen || 'startpos', (pos.moves || []).join(' ')));
+  };
 
   const CALLS = {
-    setOption: (name, value) => check(engine.setOption(name, value)),
+    setOption: (name, value) => {
+      const r = check(engine.setOption(name, value));
+      if (String(name).toLowerCase() === 'uci_chess960') chess960Option = chess960Now = /^true$/i.test(String(value).trim());
+      return r;
+    },
     uciOptions: () => engine.optionDescriptions(),
     newGame: () => engine.newGame(),
     perft: (d) => check(engine.perft(d)),
