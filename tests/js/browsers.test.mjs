@@ -57,7 +57,18 @@ function checkPage(r, { mode, threads }) {
   const cores = r.threads.hardwareConcurrency;
   expect(r.cold.threads).toBe(threads ? Math.max(1, Math.min(cores - 1, 8)) : 1);
   expect(r.cold.bestMove).toMatch(UCI);
-  expect(r.analyze.depths.filter((d, i) => r.analyze.bounds[i] === 'exact')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const exact = r.analyze.depths.filter((/** @type {number} */ d, /** @type {number} */ i) => r.analyze.bounds[i] === 'exact');
+  if (r.cold.threads > 1) {
+    // Lazy SMP: the depth limit is reached when any thread completes it, so a helper that finishes
+    // depth 9 while the main thread is still in depth 8 ends the search there, and the helper's
+    // line is reported as depth 9: the depth before the last may go unreported (seen once in CI,
+    // WebKit with shared memory: [1..7, 9]). Every other depth is.
+    expect(exact.at(-1)).toBe(9);
+    expect(exact.slice(0, -1)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].slice(0, exact.length - 1));
+    expect(exact.length).toBeGreaterThanOrEqual(8);
+  } else {
+    expect(exact).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  }
   expect(r.analyze.legal.every(Boolean)).toBe(true);
   expect(r.analyze.bestMove.depth).toBe(5);
   expect(r.stop.stopMode).toBe(stopMode);
