@@ -7,6 +7,9 @@ import type { Engine } from './index.js';
 /** A search stopped by something else, or lost to a crashed engine, is run this many times at most. */
 export declare const SEARCH_ATTEMPTS: number;
 
+/** A time left or taken in words: "42 s", "3 min 05 s", "1 h 07 min". */
+export declare function formatDuration(ms: number): string;
+
 /** One position of a game to evaluate. */
 export interface ReviewPosition {
   /** what the engine searches: a FEN (or "startpos"), or a start FEN and the UCI moves from it */

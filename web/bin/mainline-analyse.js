@@ -27,7 +27,7 @@ import { annotatorName, evalFromSearch, isTerminal, mainLine, parsePgnGames, rea
 import { gameReport, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
 import { explainMove } from '../src/explain.js';
 import { importGames, pgnTag, TIME_CLASSES } from '../src/import.js';
-import { reviewGames } from '../src/review.js';
+import { formatDuration, reviewGames } from '../src/review.js';
 
 const USAGE = `usage: mainline-analyse [options] [file.pgn ...]   (no file or "-": standard input)
 
@@ -366,13 +366,6 @@ async function importInput(opts) {
 }
 
 /** 75 s as "1 min 15 s", 9 s as "9 s". @param {number} ms */
-function formatDuration(ms) {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  return m < 60 ? `${m} min ${s % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-
 async function main() {
   let opts;
   try {

@@ -21,6 +21,14 @@ import { evalFromSearch, secondLine } from './annotate.js';
 /** A search stopped by something else, or lost to a crashed engine, is run this many times at most. */
 export const SEARCH_ATTEMPTS = 4;
 
+/** A time left or taken in words: "42 s", "3 min 05 s", "1 h 07 min" (what the CLI and the app say). */
+export function formatDuration(/** @type {number} */ ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min ${String(s % 60).padStart(2, '0')} s` : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+
 /**
  * @typedef {import('./annotate.js').Eval} Eval
  * @typedef {import('./client.js').Engine} Engine

@@ -206,8 +206,8 @@ export class ReviewController {
     // what a cancelled review evaluated is written back too (its report so far, not complete)
     for (const t of targets) if (t.tree && !t.finished) await this.#writeBack(t, limits, false).catch(() => {});
     this.engines.close();
-    if (!cancelled) await this.#saveJob(storage, null);
-    else if (abort.signal.aborted) await this.#saveJob(storage, null); // the user's choice: not resumed
+    // kept for a reload only when the review failed: a finished one is done, a cancelled one the user's choice
+    if (!failure || abort.signal.aborted) await this.#saveJob(storage, null);
     // shown as saved only once it is written
     const written = await this.evals.flush().then(() => true, () => false);
     const st = this.store.state.review;

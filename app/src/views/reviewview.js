@@ -3,6 +3,7 @@
 // the others), Start and Cancel, a progress bar with the positions, games, speed and an estimate
 // of the time left, and a polite live region that says the start, every tenth of the way (every
 // game, for a few) and the outcome, not every position (which would drown a screen reader).
+import { formatDuration } from 'mainline-chess/review';
 import { $, h } from '../dom.js';
 
 /**
@@ -37,14 +38,6 @@ export function parseLimit(value) {
 /** What a review searches per position, in words. @param {ReviewLimits} limits */
 function perPosition(limits) {
   return limits.depth ? `depth ${limits.depth}` : `${(limits.movetime || 0) / 1000} s`;
-}
-
-/** 75 000 ms as "1 min 15 s"; 9 000 as "9 s". @param {number} ms */
-export function formatDuration(ms) {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  return m < 60 ? `${m} min ${String(s % 60).padStart(2, '0')} s` : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
 /** A running review's progress in a line. @param {ReviewState} r */
