@@ -8,6 +8,8 @@ import path from 'node:path';
 import { ROOT, resolveEngine, engineAvailable, parseOption, formatOptions } from './lib/engines.mjs';
 import { parseTimeControl, parseKeyValues } from './lib/game.mjs';
 import { loadOpenings, orderOpenings } from './lib/openings.mjs';
+import { chess960Fen, chess960Openings } from './lib/chess960.mjs';
+import { checkOpenings960, findStockfish } from './lib/stockfish-referee.mjs';
 import { runMatch } from './lib/runner.mjs';
 import { fmtElo, perfectScoreBound } from './lib/stats.mjs';
 
@@ -28,11 +30,20 @@ limits per move (at least one; they combine):
                     an engine that exceeds it loses ("stalled")
 
 games:
+  --variant V       standard (default) or chess960. Chess960: both engines get
+                    'setoption name UCI_Chess960 value true'; the start positions are the 960
+                    by their standard number (518 = the usual start), in an order shuffled by
+                    --seed (--opening-start K: begin at the K-th of that order), unless
+                    --openings FILE gives FENs (X-FEN "KQkq" or Shredder-FEN "HAha" castling
+                    rights; "none": position 518); the referee is Stockfish with UCI_Chess960
+                    (/usr/games/stockfish or stockfish on PATH) instead of chess.js; castling is
+                    sent as the king taking its rook (e1h1) and written O-O / O-O-O in the PGN
   --games N         number of games (default 20; with --sprt the maximum, default 20000). Each
                     opening is played twice with colours swapped (a game pair).
   --concurrency N   games at once (default 2); each game has its own two engine processes
   --openings FILE   FEN/EPD file (default tests/data/openings.epd); "none": the start position
   --random          shuffle the openings (with --seed N, default 1); --opening-start K: begin at K
+                    (Chess960 start positions are always shuffled by --seed)
   --resign score=S,moves=N            adjudicate a loss when the losing engine reported <= -S cp
                                       and the winning one >= +S cp for N consecutive moves each
   --draw movenumber=M,score=S,moves=N adjudicate a draw from move M on when both engines
@@ -51,8 +62,8 @@ output:
 // ------------------------------------------------------------------------------------------
 // command line
 function parseArgs(argv) {
-  const o = { e1opt: [], e2opt: [], concurrency: 2, openings: path.join(ROOT, 'tests/data/openings.epd'), seed: 1, openingStart: 0, pgnComments: true, timemargin: 0 };
-  const takes = new Set(['engine1', 'engine2', 'name1', 'name2', 'e1opt', 'e2opt', 'tc', 'movetime', 'nodes', 'depth', 'timemargin',
+  const o = { e1opt: [], e2opt: [], concurrency: 2, seed: 1, openingStart: 0, pgnComments: true, timemargin: 0, variant: 'standard' };
+  const takes = new Set(['engine1', 'engine2', 'name1', 'name2', 'e1opt', 'e2opt', 'tc', 'movetime', 'nodes', 'depth', 'timemargin', 'variant',
     'move-timeout', 'games', 'concurrency', 'openings', 'seed', 'opening-start', 'resign', 'draw', 'sprt', 'pgn', 'json', 'record',
     'record-file', 'event']);
   const flags = new Set(['random', 'no-pgn-comments', 'quiet', 'help', 'h']);
@@ -112,14 +123,21 @@ function buildConfig(o) {
     if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5)) throw new Error('--sprt alpha and beta must be in (0, 0.5)');
   }
   const games = o.games ? posInt(o.games, '--games') : sprt ? 20000 : 20;
-  let openings = null;
-  if (o.openings !== 'none') {
-    openings = orderOpenings(loadOpenings(o.openings), {
-      random: !!o.random, seed: posInt(o.seed, '--seed', 0), start: posInt(o['opening-start'] ?? 0, '--opening-start', 0),
-    });
+  const variant = String(o.variant).toLowerCase();
+  if (variant !== 'standard' && variant !== 'chess960') throw new Error(`--variant must be standard or chess960, not '${o.variant}'`);
+  const order = { random: !!o.random, seed: posInt(o.seed, '--seed', 0), start: posInt(o['opening-start'] ?? 0, '--opening-start', 0) };
+  let openings = null, refereeCmd;
+  if (variant === 'chess960') {
+    refereeCmd = findStockfish() ?? undefined;
+    if (!refereeCmd) throw new Error('--variant chess960 needs Stockfish as its referee: /usr/games/stockfish or `stockfish` on PATH (`npm run setup`, apt package stockfish)');
+    if (o.openings === undefined) openings = orderOpenings(chess960Openings(), { ...order, random: true });
+    else if (o.openings === 'none') openings = [{ fen: chess960Fen(518), id: 'Chess960 #518' }];
+    else openings = orderOpenings(loadOpenings(o.openings, { variant: 'chess960' }), order);
+  } else if (o.openings !== 'none') {
+    openings = orderOpenings(loadOpenings(o.openings ?? path.join(ROOT, 'tests/data/openings.epd')), order);
   }
   return {
-    engines, limits, games, concurrency: posInt(o.concurrency, '--concurrency'), openings, adjudication, sprt,
+    engines, limits, games, concurrency: posInt(o.concurrency, '--concurrency'), openings, variant, refereeCmd, adjudication, sprt,
     pgnFile: o.pgn ? path.resolve(o.pgn) : null, pgnComments: !o['no-pgn-comments'], event: o.event ?? 'Mainline match',
   };
 }
@@ -154,7 +172,7 @@ function printSummary(m, log) {
   const s = m.summary;
   const [n1, n2] = m.names;
   log('');
-  log(`=== Result: ${n1} vs ${n2}, ${limitsText(m.limits)}, ${s.games} games${m.aborted ? ' (interrupted)' : ''}`);
+  log(`=== Result: ${n1} vs ${n2}, ${m.variant === 'chess960' ? 'Chess960, ' : ''}${limitsText(m.limits)}, ${s.games} games${m.aborted ? ' (interrupted)' : ''}`);
   log(`engine 1: ${engineLine(n1, m.engines[0])}`);
   log(`engine 2: ${engineLine(n2, m.engines[1])}`);
   if (!s.games) { log('no finished games'); return; }
@@ -203,7 +221,7 @@ from engine 1's point of view.
 | label | the \`--record\` text |
 | commit | \`git rev-parse --short HEAD\` of this repository when the match ran; \`+dirty\` if \`engine/\`, \`cmake/\` or \`CMakeLists.txt\` had uncommitted changes (the binary may not match the commit) |
 | engine 1, opponent | engine (preset or command) and the UCI options set |
-| TC | limits per move: \`tc S+I\` (clock seconds + increment), \`movetime\`, \`nodes\`, \`depth\` |
+| TC | limits per move: \`tc S+I\` (clock seconds + increment), \`movetime\`, \`nodes\`, \`depth\`; \`chess960\` first for Chess960 games |
 | games | finished games (each opening played twice, colours swapped) |
 | W/D/L | wins / draws / losses of engine 1 |
 | score | points of engine 1 / games |
@@ -242,7 +260,8 @@ function record(m, label, file = path.join(ROOT, 'docs/strength.md')) {
     const dec = m.sprtDecision;
     sprt = `[${s.sprt.elo0}, ${s.sprt.elo1}] ${dec ? `${dec.accepted} accepted` : `LLR ${s.sprt.llr.toFixed(2)} (${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)})`}`;
   }
-  const row = [date, label, gitCommit(), eng(0), eng(1), limitsText(m.limits) + (m.limits.timemarginMs ? `, margin ${m.limits.timemarginMs} ms` : ''),
+  const row = [date, label, gitCommit(), eng(0), eng(1),
+    (m.variant === 'chess960' ? 'chess960, ' : '') + limitsText(m.limits) + (m.limits.timemarginMs ? `, margin ${m.limits.timemarginMs} ms` : ''),
     s.games, `${s.wins}/${s.draws}/${s.losses}`, pct((s.wins + s.draws / 2) / s.games), elo, sprt,
     `${m.tallies[0].timeLosses} / ${m.tallies[1].timeLosses}`, `${m.tallies[0].illegal} / ${m.tallies[1].illegal}`];
   mkdirSync(path.dirname(file), { recursive: true });
@@ -259,7 +278,11 @@ async function main() {
     if (o.help || o.h) { console.log(HELP); return 0; }
   } catch (e) { console.error(`match: ${e.message}`); return 2; }
   let cfg;
-  try { cfg = buildConfig(o); } catch (e) { console.error(`match: ${e.message}`); return 2; }
+  try {
+    cfg = buildConfig(o);
+    // Chess960 positions from a file: checked by the referee (side not to move in check, game over)
+    if (cfg.variant === 'chess960' && o.openings !== undefined && o.openings !== 'none') await checkOpenings960(cfg.openings, cfg.refereeCmd);
+  } catch (e) { console.error(`match: ${e.message}`); return 2; }
 
   const log = (s) => console.log(s);
   const controller = new AbortController();
@@ -270,8 +293,13 @@ async function main() {
     controller.abort();
   });
 
-  log(`Match: ${cfg.engines.map((e) => e.spec).join(' vs ')}, ${limitsText(cfg.limits)}, ${cfg.games} games, concurrency ${cfg.concurrency}` +
-    `, ${cfg.openings ? `${cfg.openings.length} openings from ${path.relative(ROOT, path.resolve(o.openings)) || o.openings}` : 'start position'}`);
+  const startText = cfg.variant === 'chess960'
+    ? (o.openings === undefined ? `Chess960 start positions in the order of seed ${o.seed}${o['opening-start'] ? ` from the ${o['opening-start']}-th` : ''}`
+      : o.openings === 'none' ? 'Chess960 start position 518'
+        : `${cfg.openings.length} Chess960 positions from ${path.relative(ROOT, path.resolve(o.openings)) || o.openings}`)
+    : cfg.openings ? `${cfg.openings.length} openings from ${path.relative(ROOT, path.resolve(o.openings ?? path.join(ROOT, 'tests/data/openings.epd'))) || o.openings}` : 'start position';
+  log(`Match: ${cfg.engines.map((e) => e.spec).join(' vs ')}, ${cfg.variant === 'chess960' ? 'variant chess960, ' : ''}${limitsText(cfg.limits)}, ` +
+    `${cfg.games} games, concurrency ${cfg.concurrency}, ${startText}`);
   let m;
   try {
     m = await runMatch({ ...cfg, log: o.quiet ? () => {} : log, signal: controller.signal });
@@ -283,11 +311,12 @@ async function main() {
   if (cfg.pgnFile) log(`PGN: ${cfg.pgnFile}`);
   if (o.json) {
     const out = {
-      names: m.names, engines: m.engines.map((e) => ({ spec: e.spec, options: e.options })), limits: m.limits,
+      names: m.names, variant: m.variant, engines: m.engines.map((e) => ({ spec: e.spec, options: e.options })), limits: m.limits,
       summary: m.summary, sprtDecision: m.sprtDecision, tallies: m.tallies, terminations: m.terminations,
       durations: m.durations, wallMs: m.wallMs, cpu: m.cpu, aborted: m.aborted,
       games: m.results.map((r) => ({
-        index: r.index, pair: r.pair, e1White: r.e1White, opening: r.opening?.id ?? null, white: r.record.whiteName, black: r.record.blackName,
+        index: r.index, pair: r.pair, e1White: r.e1White, opening: r.opening?.id ?? null, startFen: r.record.startFen,
+        white: r.record.whiteName, black: r.record.blackName,
         result: r.record.result, kind: r.record.kind, reason: r.record.reason, plies: r.record.moves.length, durationMs: r.record.durationMs,
         illegalMove: r.record.illegalMove, moves: r.record.moves.map((x) => x.uci).join(' '),
       })),

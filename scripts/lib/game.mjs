@@ -1,7 +1,9 @@
 // One game between two UCI engines: the tool keeps the clocks, checks every move for legality
-// with chess.js, ends the game by the rules (chess.js: mate, stalemate, threefold repetition,
-// fifty moves, insufficient material), by optional resign/draw adjudication on the engines'
-// reported scores, on time, on an illegal move, or when an engine crashes or stops answering.
+// with a referee, ends the game by the rules (mate, stalemate, threefold repetition, fifty
+// moves, insufficient material), by optional resign/draw adjudication on the engines' reported
+// scores, on time, on an illegal move, or when an engine crashes or stops answering.
+// The referee of standard chess is chess.js (ChessJsReferee, here); of Chess960, Stockfish
+// (StockfishReferee, scripts/lib/stockfish-referee.mjs). Both implement `Referee` below.
 import { Chess, DEFAULT_POSITION } from 'chess.js';
 import { performance } from 'node:perf_hooks';
 
@@ -52,6 +54,24 @@ export const STARTPOS = DEFAULT_POSITION;
  * @property {MoveRecord[]} moves
  * @property {number} durationMs
  * @property {string} [illegalMove]  the offending bestmove text
+ * @property {string} [variant]  'chess960' for Chess960 games (absent for standard chess)
+ *
+ * @typedef {{ result: '1-0'|'0-1'|'1/2-1/2', kind: string, reason: string, loser: 'w'|'b'|null }} Outcome
+ *
+ * @typedef {Object} RefereeMove a legal move as played
+ * @property {string} uci  as the engines get it in `position ... moves` (Chess960 castling: king takes rook)
+ * @property {string} san  with + or # (Chess960 castling: O-O, O-O-O)
+ *
+ * @typedef {Object} Referee  the rules of one game at a time; the game's position is its state
+ * @property {'standard'|'chess960'} variant
+ * @property {(fen: string) => (void|Promise<void>)} reset  a new game from this FEN
+ * @property {() => 'w'|'b'} turn  side to move
+ * @property {() => number} moveNumber  full move number of the side to move
+ * @property {(uci: string) => (RefereeMove|null|Promise<RefereeMove|null>)} play
+ *           plays `uci` when it is legal and well-formed (the exact UCI text, promotion suffix
+ *           included), else returns null and leaves the position as it was
+ * @property {() => Outcome|null} outcome  end of the game by the rules in the current position
+ * @property {(side: 'w'|'b') => boolean} loneKing  whether `side` has nothing but its king
  */
 
 const COLOR = { w: 'White', b: 'Black' };
@@ -183,7 +203,11 @@ export function ruleOutcome(chess) {
   return null;
 }
 
-/** True when `side` has nothing but its king (it can never mate: a flag against it is a draw). */
+/**
+ * True when `side` has nothing but its king (it can never mate: a flag against it is a draw).
+ * @param {Chess} chess
+ * @param {'w'|'b'} side
+ */
 function loneKing(chess, side) {
   for (const row of chess.board()) for (const p of row) if (p && p.color === side && p.type !== 'k') return false;
   return true;
@@ -238,6 +262,41 @@ export class Adjudicator {
   }
 }
 
+/**
+ * The referee of standard chess: chess.js.
+ * @implements {Referee}
+ */
+export class ChessJsReferee {
+  constructor() {
+    /** @type {'standard'} */
+    this.variant = 'standard';
+    this.chess = new Chess();
+  }
+
+  /** @param {string} fen */
+  reset(fen) { this.chess = new Chess(fen); }
+
+  /** @returns {'w'|'b'} */
+  turn() { return this.chess.turn(); }
+
+  moveNumber() { return this.chess.moveNumber(); }
+
+  /**
+   * @param {string} uci
+   * @returns {RefereeMove|null}
+   */
+  play(uci) {
+    const m = applyUciMove(this.chess, uci);
+    return m ? { uci: m.lan, san: m.san } : null;
+  }
+
+  /** @returns {Outcome|null} */
+  outcome() { return /** @type {Outcome|null} */ (ruleOutcome(this.chess)); }
+
+  /** @param {'w'|'b'} side */
+  loneKing(side) { return loneKing(this.chess, side); }
+}
+
 const TERMINATION = {
   checkmate: 'normal', stalemate: 'normal', repetition: 'normal', fifty: 'normal', insufficient: 'normal',
   resign: 'adjudication', 'draw-adjudication': 'adjudication',
@@ -253,17 +312,22 @@ const TERMINATION = {
  * @param {Object} o
  * @param {Player} o.white
  * @param {Player} o.black
- * @param {string} [o.startFen] FEN of the opening position (default: the standard start)
+ * @param {string} [o.startFen] FEN of the opening position (default: the standard start; a
+ *                              Chess960 game needs one)
+ * @param {Referee} [o.referee] the rules (default a new ChessJsReferee: standard chess); a
+ *                              Chess960 referee also makes every `position` a `position fen`
  * @param {Limits} o.limits
  * @param {{ resign?: { score: number, moves: number }, draw?: { movenumber: number, score: number, moves: number } }} [o.adjudication]
  * @param {AbortSignal} [o.signal] aborting ends the game with result '*'
- * @param {(m: MoveRecord, chess: Chess) => void} [o.onMove]
+ * @param {(m: MoveRecord, referee: Referee) => void} [o.onMove] after every move (for standard
+ *                              chess, `referee.chess` is the chess.js game)
  * @returns {Promise<GameRecord>}
  */
-export async function playGame({ white, black, startFen, limits, adjudication, signal, onMove }) {
+export async function playGame({ white, black, startFen, referee = new ChessJsReferee(), limits, adjudication, signal, onMove }) {
   const t0Game = performance.now();
   const fen = startFen ?? STARTPOS;
-  const chess = new Chess(fen);
+  const chess960 = referee.variant === 'chess960';
+  await referee.reset(fen);
   const players = { w: white, b: black };
   const adj = new Adjudicator(adjudication);
   const uciMoves = [];
@@ -281,7 +345,7 @@ export async function playGame({ white, black, startFen, limits, adjudication, s
     return {
       result: o.result, kind: o.kind, reason: o.reason, termination: TERMINATION[o.kind] ?? 'normal',
       loser: o.loser ?? null, flagged, startFen: fen, moves, durationMs: performance.now() - t0Game,
-      whiteName: white.name, blackName: black.name, ...extra,
+      whiteName: white.name, blackName: black.name, ...(chess960 ? { variant: 'chess960' } : {}), ...extra,
     };
   };
   const abortedOutcome = () => ({ result: '*', kind: 'aborted', reason: 'Game aborted', loser: null });
@@ -303,13 +367,13 @@ export async function playGame({ white, black, startFen, limits, adjudication, s
         : finish(loss(side, 'timeout', `${COLOR[side]}'s engine did not answer isready`));
     }
   }
-  const positionPrefix = startFen ? `position fen ${fen}` : 'position startpos';
+  const positionPrefix = startFen || chess960 ? `position fen ${fen}` : 'position startpos';
 
   for (;;) {
     if (signal?.aborted) return finish(abortedOutcome());
-    const side = chess.turn();
+    const side = referee.turn();
     const me = players[side];
-    const moveNumber = chess.moveNumber();
+    const moveNumber = referee.moveNumber();
     me.proc.drain();
     me.proc.send(uciMoves.length ? `${positionPrefix} moves ${uciMoves.join(' ')}` : positionPrefix);
     let go = 'go';
@@ -349,7 +413,7 @@ export async function playGame({ white, black, startFen, limits, adjudication, s
         const flag = { clockMs: clock[side], usedMs: used, engineTimeMs: engineTime, answered: false, timerLateMs: e.timerLateMs ?? null };
         clock[side] -= used;
         flagged = side;
-        return finish(timeLoss(chess, side), { clocks: { ...clock }, flag });
+        return finish(timeLoss(referee, side), { clocks: { ...clock }, flag });
       }
       return finish(loss(side, 'timeout', `${COLOR[side]}'s engine did not move within ${moveTimeout} ms`));
     }
@@ -359,30 +423,35 @@ export async function playGame({ white, black, startFen, limits, adjudication, s
       clock[side] -= elapsed;
       if (clock[side] < -margin) {
         flagged = side;
-        return finish(timeLoss(chess, side), { clocks: { ...clock }, flag });
+        return finish(timeLoss(referee, side), { clocks: { ...clock }, flag });
       }
       clock[side] += inc;
     }
     const text = reply.match[1] ?? '';
-    const legal = applyUciMove(chess, text);
+    // The referee's time (after bestmove, before the next `go`) is on nobody's clock.
+    const legal = await referee.play(text);
     if (!legal) {
       return finish(loss(side, 'illegal', `${COLOR[side]} makes an illegal move: ${text || '(none)'}`), { illegalMove: text || '(none)' });
     }
-    uciMoves.push(legal.lan);
-    const rec = { uci: legal.lan, san: legal.san, score, depth, nodes, timeMs: elapsed, engineTimeMs: engineTime, clockMs: hasClock ? clock[side] : null };
+    uciMoves.push(legal.uci);
+    const rec = { uci: legal.uci, san: legal.san, score, depth, nodes, timeMs: elapsed, engineTimeMs: engineTime, clockMs: hasClock ? clock[side] : null };
     moves.push(rec);
-    onMove?.(rec, chess);
+    onMove?.(rec, referee);
 
-    const byRule = ruleOutcome(chess);
+    const byRule = referee.outcome();
     if (byRule) return finish(byRule, { clocks: { ...clock } });
     const byAdj = adj.update(side, score, moveNumber);
     if (byAdj) return finish(byAdj, { clocks: { ...clock } });
   }
 }
 
-/** Loss on time for `side`, or a draw when the opponent has a lone king (it cannot mate). */
-function timeLoss(chess, side) {
-  if (loneKing(chess, other(side))) {
+/**
+ * Loss on time for `side`, or a draw when the opponent has a lone king (it cannot mate).
+ * @param {Referee} referee
+ * @param {'w'|'b'} side
+ */
+function timeLoss(referee, side) {
+  if (referee.loneKing(other(side))) {
     return { result: '1/2-1/2', kind: 'time', reason: `${COLOR[side]} loses on time, but ${COLOR[other(side)]} has a lone king: draw`, loser: null };
   }
   return { result: side === 'w' ? '0-1' : '1-0', kind: 'time', reason: `${COLOR[side]} loses on time`, loser: side };

@@ -1,8 +1,12 @@
 // Opening positions for matches: one per line, as a FEN (6 fields), or as EPD (4 fields then
 // opcodes such as `hmvc 0; fmvn 5; id "Sicilian, Najdorf"; c0 "1.e4 c5 ...";`). Empty lines
-// and lines starting with # are skipped. Every position is validated with chess.js.
+// and lines starting with # are skipped. Every position is validated with chess.js; Chess960
+// positions (variant 'chess960': castling rights as X-FEN "KQkq" or Shredder-FEN "HAha", which
+// chess.js cannot read) only structurally here (scripts/lib/chess960.mjs checkFen960), and by
+// the Stockfish referee before a match (stockfish-referee.mjs checkOpenings960).
 import { readFileSync } from 'node:fs';
 import { Chess, validateFen } from 'chess.js';
+import { checkFen960 } from './chess960.mjs';
 
 /**
  * @typedef {Object} Opening
@@ -44,9 +48,10 @@ function parseOpcodes(s) {
  * Parses one line of an opening file. Returns null for blank and comment lines; throws on an
  * invalid position.
  * @param {string} line
+ * @param {{ variant?: 'standard'|'chess960' }} [o]
  * @returns {Opening|null}
  */
-export function parseOpeningLine(line) {
+export function parseOpeningLine(line, { variant = 'standard' } = {}) {
   const s = line.trim();
   if (!s || s.startsWith('#')) return null;
   const fields = s.split(/\s+/);
@@ -63,12 +68,19 @@ export function parseOpeningLine(line) {
     const fmvn = ops.fmvn !== undefined ? Number(ops.fmvn) : 1;
     fen = [...fields.slice(0, 4), hmvc, fmvn].join(' ');
   }
-  const v = validateFen(fen);
-  if (!v.ok) throw new Error(`invalid position '${fen}': ${v.error}`);
-  const chess = new Chess(fen);
-  if (chess.isGameOver()) throw new Error(`opening position is already over: ${fen}`);
   /** @type {Opening} */
-  const o = { fen: chess.fen() };
+  let o;
+  if (variant === 'chess960') {
+    const bad = checkFen960(fen);
+    if (bad) throw new Error(`invalid Chess960 position '${fen}': ${bad}`);
+    o = { fen };
+  } else {
+    const v = validateFen(fen);
+    if (!v.ok) throw new Error(`invalid position '${fen}': ${v.error}`);
+    const chess = new Chess(fen);
+    if (chess.isGameOver()) throw new Error(`opening position is already over: ${fen}`);
+    o = { fen: chess.fen() };
+  }
   if (ops.id) o.id = ops.id;
   if (ops.c0) o.moves = ops.c0;
   return o;
@@ -77,13 +89,15 @@ export function parseOpeningLine(line) {
 /**
  * Reads an opening file (see the top of this module for the format).
  * @param {string} file
+ * @param {{ variant?: 'standard'|'chess960' }} [opts]
  * @returns {Opening[]}
  */
-export function loadOpenings(file) {
+export function loadOpenings(file, opts = {}) {
+  /** @type {Opening[]} */
   const out = [];
   readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
     try {
-      const o = parseOpeningLine(line);
+      const o = parseOpeningLine(line, opts);
       if (o) out.push(o);
     } catch (e) {
       throw new Error(`${file}:${i + 1}: ${e.message}`);

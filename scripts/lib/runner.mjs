@@ -1,12 +1,16 @@
 // Runs a match: game pairs (each opening played twice, colours swapped), several games at once
 // (each game has its own two engine processes, reused for the next game of that slot), PGN
-// written as games finish, running score and SPRT after every game.
+// written as games finish, running score and SPRT after every game. Standard chess is refereed
+// by chess.js; Chess960 (variant 'chess960': both engines get UCI_Chess960 true) by a Stockfish
+// process per game slot (scripts/lib/stockfish-referee.mjs).
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { UciProcess } from './uci-process.mjs';
-import { playGame } from './game.mjs';
+import { playGame, ChessJsReferee } from './game.mjs';
 import { gameToPgn, pgnTimeControl } from './pgn.mjs';
+import { chess960Pgn } from './chess960.mjs';
+import { StockfishReferee } from './stockfish-referee.mjs';
 import { eloEstimate, los, pentanomialIndex, sprtState, fmtElo } from './stats.mjs';
 
 /**
@@ -21,6 +25,9 @@ import { eloEstimate, los, pentanomialIndex, sprtState, fmtElo } from './stats.m
  * @property {number} games       games to play (with SPRT: the maximum)
  * @property {number} [concurrency] games at once (default 1)
  * @property {Opening[]|null} [openings] one per game pair, in order, repeating; null: standard start
+ *                               (Chess960 needs openings: its start positions, chess960Openings())
+ * @property {'standard'|'chess960'} [variant] default 'standard'
+ * @property {string} [refereeCmd] Chess960: the Stockfish program that referees (default findStockfish())
  * @property {{ resign?: { score: number, moves: number }, draw?: { movenumber: number, score: number, moves: number } }} [adjudication]
  * @property {{ elo0: number, elo1: number, alpha: number, beta: number, model?: 'pentanomial'|'trinomial' }|null} [sprt]
  * @property {string|null} [pgnFile] written afresh, one game appended as it finishes
@@ -130,6 +137,7 @@ export function summarize(results, o = {}) {
 /**
  * @typedef {Object} MatchResult
  * @property {[string, string]} names display names of engine 1 and engine 2
+ * @property {'standard'|'chess960'} variant
  * @property {[EngineSpec, EngineSpec]} engines
  * @property {Limits} limits
  * @property {string} timeControl PGN TimeControl value
@@ -141,12 +149,14 @@ export function summarize(results, o = {}) {
  * @property {boolean} aborted
  * @property {number} wallMs
  * @property {{ tool: number, engines: number, other: number|null, cpus: number }} cpu average cores busy
+ *           (the tool's: this process and, in Chess960, its referee processes)
  * @property {null | { mean: number, min: number, max: number }} durations game durations in ms
  * @property {number} plies mean plies per game
  */
 
 /**
- * Plays the match. Throws only when an engine cannot be started (or restarted).
+ * Plays the match. Throws only when an engine (or the Chess960 referee) cannot be started
+ * (or restarted), or the referee fails.
  * @param {MatchConfig} cfg
  * @returns {Promise<MatchResult>}
  */
@@ -157,6 +167,9 @@ export async function runMatch(cfg) {
   const concurrency = Math.max(1, Math.min(cfg.concurrency ?? 1, cfg.games));
   const limits = cfg.limits;
   const openings = cfg.openings?.length ? cfg.openings : null;
+  const variant = cfg.variant ?? 'standard';
+  const chess960 = variant === 'chess960';
+  if (chess960 && !openings) throw new Error('a Chess960 match needs its start positions (openings)');
   const tc = pgnTimeControl(limits);
   const site = os.hostname();
   const event = cfg.event ?? 'Mainline match';
@@ -164,6 +177,7 @@ export async function runMatch(cfg) {
   const machine0 = machineCpu();
   const cpu0 = process.cpuUsage();
   let engineCpuMs = 0;                          // CPU used by engine processes, added when each is closed
+  let refereeCpuMs = 0;                         // CPU used by the Chess960 referees, added when each is closed
   const counted = new WeakSet();
   const countCpu = (p) => { if (p && !counted.has(p)) { counted.add(p); engineCpuMs += p.cpuMs() ?? 0; } };
   const startDate = new Date();
@@ -184,7 +198,7 @@ export async function runMatch(cfg) {
 
   async function launch(which) {
     const spec = cfg.engines[which];
-    const p = await startEngine(spec, warn);
+    const p = await startEngine(chess960 ? { ...spec, options: [...spec.options, ['UCI_Chess960', 'true']] } : spec, warn);
     procs.add(p);
     p.exitPromise.then(() => procs.delete(p));
     if (!names[which]) {
@@ -233,7 +247,11 @@ export async function runMatch(cfg) {
     const eng = [null, null];
     /** @type {[import('./game.mjs').Player, import('./game.mjs').Player]} */
     const players = [null, null];
+    /** @type {StockfishReferee|null} */
+    let sfReferee = null;
     try {
+      if (chess960) sfReferee = await StockfishReferee.start(cfg.refereeCmd);
+      const referee = sfReferee ?? new ChessJsReferee();
       while (!stop && !aborted() && next < cfg.games) {
         const index = next++;
         const pair = Math.floor(index / 2);
@@ -250,7 +268,7 @@ export async function runMatch(cfg) {
         }
         const [white, black] = e1White ? [players[0], players[1]] : [players[1], players[0]];
         const record = await playGame({
-          white, black, startFen: opening?.fen, limits, adjudication: cfg.adjudication, signal: cfg.signal,
+          white, black, startFen: opening?.fen, referee, limits, adjudication: cfg.adjudication, signal: cfg.signal,
         });
         if (record.result === '*' || aborted()) continue;
         const score1 = record.result === '1/2-1/2' ? 0.5 : (record.result === '1-0') === e1White ? 1 : 0;
@@ -258,7 +276,7 @@ export async function runMatch(cfg) {
         results.push(gr);
         account(gr);
         if (cfg.pgnFile) {
-          appendFileSync(cfg.pgnFile, gameToPgn(record, {
+          appendFileSync(cfg.pgnFile, (chess960 ? chess960Pgn : gameToPgn)(record, {
             event, site, date: startDate, round: index + 1, timeControl: tc, opening: opening?.id,
             comments: cfg.pgnComments ?? true,
           }));
@@ -269,6 +287,10 @@ export async function runMatch(cfg) {
       fatal ??= e;
       stop = true;
     } finally {
+      if (sfReferee) {
+        await sfReferee.close();
+        refereeCpuMs += sfReferee.cpuMs() ?? 0;
+      }
       await Promise.all(eng.map((p) => {
         if (!p) return null;
         countCpu(p);
@@ -307,11 +329,12 @@ export async function runMatch(cfg) {
 
   const machine1 = machineCpu();
   const wallMs = performance.now() - t0;
-  const toolMs = ((c) => (c.user + c.system) / 1000)(process.cpuUsage(cpu0));
+  const toolMs = ((c) => (c.user + c.system) / 1000)(process.cpuUsage(cpu0)) + refereeCpuMs;
   results.sort((a, b) => a.index - b.index);
   const durations = results.map((r) => r.record.durationMs);
   return {
     names,
+    variant,
     engines: cfg.engines,
     limits,
     timeControl: tc,

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UciProcess, splitCommand } from '../../scripts/lib/uci-process.mjs';
 import {
-  playGame, Adjudicator, parseInfo, parseTimeControl, parseKeyValues, applyUciMove, formatScore, scoreToCp,
+  playGame, Adjudicator, parseInfo, parseTimeControl, parseKeyValues, applyUciMove, formatScore, scoreToCp, STARTPOS,
 } from '../../scripts/lib/game.mjs';
+import { StockfishReferee, findStockfish } from '../../scripts/lib/stockfish-referee.mjs';
 import { Chess } from 'chess.js';
 
 const FAKE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/fake-engine.mjs');
@@ -195,5 +196,32 @@ describe('engine faults', () => {
     expect(gos[0]).toBe('go wtime 10000 btime 10000 winc 100 binc 100 nodes 500 depth 7');
     expect(gos[1]).toMatch(/^go wtime \d+ btime \d+ winc 100 binc 100 nodes 500 depth 7$/);
     expect(sent).toContain('position startpos moves f2f3 e7e5');
+  });
+});
+
+describe.skipIf(!findStockfish())('Chess960 games (Stockfish referee)', () => {
+  test('every position is sent as a FEN; e1g1 is no castling there and loses', async () => {
+    const referee = await StockfishReferee.start();
+    try {
+      const white = await fake(['--moves', 'e1g1']);
+      const sent = [];
+      const send = white.proc.send.bind(white.proc);
+      white.proc.send = (l) => { sent.push(l); send(l); };
+      const startFen = 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1';
+      const g = await playGame({ white, black: await fake(), startFen, referee, limits: NODES });
+      expect(g).toMatchObject({ result: '0-1', kind: 'illegal', illegalMove: 'e1g1', variant: 'chess960', startFen });
+      expect(sent).toContain(`position fen ${startFen}`);
+      // the standard start is a Chess960 position too, and is still sent as a FEN
+      const w2 = await fake(['--moves', 'e2e4']);
+      const sent2 = [];
+      const send2 = w2.proc.send.bind(w2.proc);
+      w2.proc.send = (l) => { sent2.push(l); send2(l); };
+      const g2 = await playGame({ white: w2, black: await fake(['--illegal-after', '0']), startFen: STARTPOS, referee, limits: NODES });
+      expect(g2).toMatchObject({ result: '1-0', kind: 'illegal', loser: 'b' });
+      expect(g2.moves.map((m) => m.san)).toEqual(['e4']);
+      expect(sent2).toContain(`position fen ${STARTPOS}`);
+    } finally {
+      await referee.close();
+    }
   });
 });
