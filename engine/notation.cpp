@@ -124,10 +124,11 @@ std::string move_to_san(const Position& pos, Move m) {
             if (capture) san += char('a' + file_of(m.from()));
         } else {
             san += "  NBRQK"[pt];
-            // Disambiguate by file if that suffices, else by rank, else by both.
+            // Disambiguate by file if that suffices, else by rank, else by both. Castling is no
+            // rival: it is written O-O, though in Chess960 a king step (f1g1) can share its squares.
             bool ambiguous = false, same_file = false, same_rank = false;
             for (Move other : legal_moves(pos)) {
-                if (other == m || other.to() != m.to() || pos.piece_on(other.from()) != pc) continue;
+                if (other == m || other.kind() == Move::CASTLING || other.to() != m.to() || pos.piece_on(other.from()) != pc) continue;
                 ambiguous = true;
                 same_file |= file_of(other.from()) == file_of(m.from());
                 same_rank |= rank_of(other.from()) == rank_of(m.from());

@@ -182,5 +182,16 @@ TEST(Chess960, UciReadsTheKingTakingItsRookAndTheKingsDestinationWhereNoKingStep
     EXPECT_EQ(parse_uci_move(xfen, "e1h1").value(), short_castle.value());
 }
 
+TEST(Chess960, SanOfAKingStepThatSharesItsSquaresWithCastlingIsPlain) {
+    // king f1, rook h1: the step to g1 and O-O (king to g1, rook to f1) share from and to
+    Position pos = at("4k3/8/8/8/8/8/8/5K1R w H - 0 1");
+    Result<Move> step = parse_uci_move(pos, "f1g1");
+    ASSERT_TRUE(step.ok());
+    EXPECT_EQ(move_to_san(pos, step.value()), "Kg1");
+    EXPECT_EQ(move_to_san(pos, parse_uci_move(pos, "f1h1").value()), "O-O");
+    EXPECT_EQ(parse_san(pos, "Kg1").value(), step.value());
+    EXPECT_EQ(parse_san(pos, "O-O").value().kind(), Move::CASTLING);
+}
+
 }  // namespace
 }  // namespace mainline

@@ -13,7 +13,7 @@ export declare function formatDuration(ms: number): string;
 /** One position of a game to evaluate. */
 export interface ReviewPosition {
   /** what the engine searches: a FEN (or "startpos"), or a start FEN and the UCI moves from it */
-  position: string | { fen: string; moves: string[] };
+  position: string | { fen: string; moves: string[]; chess960?: boolean };
   /** the side to move (evaluations are from White's point of view) */
   turn: 'w' | 'b';
   /** known already (the end of the game, one deep enough): not searched */

@@ -64,6 +64,13 @@ describe('Chess960 castling', () => {
     expect(q.error?.index).toBe(0);
     expect(q.error?.message).toMatch(/O-O/);
   });
+  test('a king step that shares its squares with castling is plain Kg1 (king f1, rook h1)', () => {
+    const fen = '4k3/8/8/8/8/8/8/5K1R w H - 0 1';
+    const moves = legalMoves(fen);
+    expect(moves.find((m) => m.uci === 'f1g1')?.san).toBe('Kg1');
+    expect(moves.find((m) => m.castling)).toMatchObject({ uci: 'f1h1', san: 'O-O', kingTo: 'g1' });
+    expect(tryMove(fen, 'Kg1')?.uci).toBe('f1g1');
+  });
   test('standard chess: e1g1 without the option, e1h1 with it; both read', () => {
     const fen = 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1';
     expect(legalMoves(fen).filter((m) => m.castling).map((m) => m.uci).sort()).toEqual(['e1c1', 'e1g1']);
