@@ -90,7 +90,8 @@ function buildIsStale() {
 
 /** Runs `vite build` for the app (synchronously; throws when it fails). */
 function buildApp({ quiet = false } = {}) {
-  for (const f of ['worker.js', 'mainline_web.wasm']) {
+  // (rules-wasm.js: the rules module the app's rules import, mainline-chess/rules)
+  for (const f of ['worker.js', 'mainline_web.wasm', 'rules-wasm.js']) {
     if (!existsSync(path.join(ENGINE_DIR, 'dist', f)))
       throw new Error(`${path.relative(ROOT, ENGINE_DIR)}/dist/${f} is missing: build the engine first (bash scripts/build.sh --wasm-only --no-debug)`);
   }

@@ -2,8 +2,9 @@
 // saving, the live analysis, the threat, "Analyse game" and its report, play, practice, the
 // score's explanation, openings, the library), and the views that draw it. Each part gets what
 // it uses, and nothing else; they talk through the store and the callbacks given here. Rules and
-// notation come from chess.js (model/rules.js), every search from the mainline-chess package,
-// imported as any site imports it, each engine in a worker of its own.
+// notation come from the engine's own rules (model/rules.js, through mainline-chess/rules, for
+// standard chess and Chess960 alike), every search from the mainline-chess package, imported as
+// any site imports it, each engine in a worker of its own.
 import 'cm-chessboard/assets/chessboard.css';
 import 'cm-chessboard/assets/extensions/promotion-dialog/promotion-dialog.css';
 import './styles.css';
@@ -286,6 +287,11 @@ new Controls(store, {
   remove: () => game.removeCurrent(),
   note: (text) => game.setNote(text),
   loadFen: (fen) => game.loadFen(fen),
+  newChess960: (number) => {
+    const n = game.newChess960(number);
+    if (n !== null) toast(`A new Chess960 game from start position ${n}: castle by putting the king on its rook.`);
+  },
+  fail: (message) => game.fail(message),
   loadPgn: (pgn) => {
     const loaded = game.loadPgn(pgn);
     if (loaded) toast(loaded);

@@ -183,7 +183,7 @@ describe('a bad link says what is wrong with it', () => {
     expect(bomb.length).toBeLessThan(10000);
     expect((await linkError(`pgn=${bomb}`)).code).toBe('too-long');
     const illegal = param(await shareFragment({ pgn: '1. e4 e5 2. Ke3' }), 'pgn');
-    expect(await linkError(`pgn=${illegal}`)).toMatchObject({ code: 'pgn', message: 'Shared link: its game (pgn=) cannot be read: PGN: Invalid move in PGN: Ke3.' });
+    expect(await linkError(`pgn=${illegal}`)).toMatchObject({ code: 'pgn', message: 'Shared link: its game (pgn=) cannot be read: PGN: 2. Ke3 cannot be played: no legal king move to e3.' });
   });
 
   test('the move, the side, the position', async () => {

@@ -57,7 +57,7 @@ export class AnalyseController {
     const s = this.state;
     if (s.mode !== 'analyse' || s.practice || s.review.running) return null;
     const node = s.current;
-    return { key: `${node.fen}|${s.tree.uciMoves(node).join(' ')}|${s.settings.multipv}`, node };
+    return { key: `${node.fen}|${s.tree.uciMoves(node).join(' ')}|${s.tree.chess960}|${s.settings.multipv}`, node };
   }
 
   /**
@@ -104,7 +104,8 @@ export class AnalyseController {
       return;
     }
     this.running = true;
-    this.analyser.analyse({ fen: s.tree.root.fen, moves: s.tree.uciMoves(node) }, { multipv: s.settings.multipv, delayMs: START_DELAY_MS });
+    // chess960: the lines come back with castling as the king taking its rook, as the tree has it
+    this.analyser.analyse({ fen: s.tree.root.fen, moves: s.tree.uciMoves(node), chess960: s.tree.chess960 }, { multipv: s.settings.multipv, delayMs: START_DELAY_MS });
   }
 
   /** @param {import('mainline-chess').IterationInfo} info */

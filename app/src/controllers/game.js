@@ -1,12 +1,13 @@
 // The game being looked at: its tree of moves, the shown move, headers and library identity.
 // Navigation (one move, a variation, the start, the end), moves from the board and from engine
-// lines, the variation tools, notes and names, FEN and PGN in and out. Every change goes through
+// lines, the variation tools, notes and names, FEN and PGN in and out, a new game of standard
+// chess or Chess960 (a start position by its number, or at random). Every change goes through
 // the store; what follows from it (analysis, saving, the report) is the other controllers'.
 import { GameTree, START_FEN } from '../model/tree.js';
 import { parsePgn, exportPgn } from '../model/pgn.js';
-import { exportHeaders, reviewFromEvals } from '../model/record.js';
+import { exportHeaders, reviewFromEvals, variantHeaders } from '../model/record.js';
 import { freshMeta } from '../state.js';
-import { fenProblem } from '../model/rules.js';
+import { chess960Fen, fenProblem, randomChess960 } from '../model/rules.js';
 
 /**
  * @typedef {import('../state.js').Store} Store
@@ -80,7 +81,8 @@ export class GameController {
       this.goTo(node);
       return node;
     } catch (e) {
-      this.fail(`Illegal move: ${/** @type {Error} */ (e).message}`);
+      // the rules' reason names the move: "illegal move e1g1: castling is not allowed here (...)"
+      this.fail(/** @type {Error} */ (e).message.replace(/^./, (c) => c.toUpperCase()));
       this.store.touch('current'); // the board puts the piece back
       return null;
     }
@@ -148,7 +150,7 @@ export class GameController {
    * @param {GameMeta} [meta] a saved game's; default: a new game (saved once it has something)
    */
   setTree(tree, headers = {}, node = tree.root, meta = freshMeta()) {
-    this.store.set({ tree, headers, current: node, game: meta });
+    this.store.set({ tree, headers: variantHeaders(tree, headers), current: node, game: meta });
   }
 
   /** A new, empty analysis (the open game stays in the library). */
@@ -156,6 +158,26 @@ export class GameController {
     this.clearError();
     this.store.set({ mode: 'analyse' });
     this.setTree(new GameTree(), {});
+  }
+
+  /**
+   * A new, empty analysis of a Chess960 game from start position `number` (0-959; 518 is the
+   * standard array), or one chosen at random (`number` null). A number out of range is said and
+   * changes nothing. Returns the number, or null.
+   * @param {number|null} number
+   */
+  newChess960(number) {
+    let start;
+    try {
+      start = number === null ? randomChess960() : { number, fen: chess960Fen(number) };
+    } catch (e) {
+      this.fail(`${/** @type {Error} */ (e).message}.`); // "Chess960 start positions are numbered 0 to 959, not 960"
+      return null;
+    }
+    this.clearError();
+    this.store.set({ mode: 'analyse' });
+    this.setTree(new GameTree(start.fen, { chess960: true }), {});
+    return start.number;
   }
 
   /** Loads a FEN; a bad one is reported and changes nothing. Returns whether it loaded. */
@@ -172,6 +194,8 @@ export class GameController {
     }
     this.clearError();
     this.store.set({ mode: 'analyse' });
+    // a position standard chess cannot have is a Chess960 game's (GameTree); in any other,
+    // castling is the same move in both, so it is read as standard chess
     this.setTree(new GameTree(fen), {});
     return true;
   }

@@ -47,7 +47,7 @@ export class HintController {
     this.#set(g, { fen: node.fen, uci: '', san: '', reasons: [], pending: true, error: '' });
     try {
       const engine = await this.engine.get();
-      const r = await engine.bestMove({ fen: tree.root.fen, moves: tree.uciMoves(node) }, { movetime: this.movetime });
+      const r = await engine.bestMove({ fen: tree.root.fen, moves: tree.uciMoves(node), chess960: tree.chess960 }, { movetime: this.movetime });
       if (token !== this.token) return;
       if (!r.bestMove) throw new Error('no legal move');
       const line = await (await this.facts.get()).lineFacts(node.fen, r.pv.length ? r.pv : [r.bestMove]);

@@ -439,6 +439,9 @@ export class LibraryController {
           since,
           timeClasses: timeClass ? [/** @type {import('mainline-chess/import').TimeClass} */ (timeClass)] : undefined,
           rated: data.get('rated') ? true : undefined,
+          // Chess960 games are read, analysed and reported as the others (the rules and the
+          // engine play both); the other variants are skipped, and said
+          variants: ['standard', 'fromPosition', 'chess960'],
           known: (id) => known.has(id),
           apiBase: apiBase(site),
           signal: ac.signal,
@@ -480,7 +483,7 @@ export class LibraryController {
     if (summary) {
       if (summary.known) parts.push(`${summary.known} already in the library`);
       const skipped = Object.entries(summary.skippedVariants);
-      if (skipped.length) parts.push(`skipped: ${skipped.map(([v, n]) => `${n} ${v === 'chess960' ? 'Chess960' : v} game${n === 1 ? '' : 's'}`).join(', ')} (a variant Mainline cannot analyse yet)`);
+      if (skipped.length) parts.push(`skipped: ${skipped.map(([v, n]) => `${n} ${v} game${n === 1 ? '' : 's'}`).join(', ')} (a variant Mainline cannot analyse)`);
       if (summary.malformed) parts.push(`${summary.malformed} that ${title} sent could not be read`);
       if (summary.more) parts.push(`more are there: import again for older ones with a date, or a larger number`);
     }

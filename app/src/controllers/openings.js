@@ -25,8 +25,11 @@ export class OpeningsController {
   #refresh() {
     if (!this.book) return;
     const s = this.store.state;
-    const opening = openingOf(this.book, s.tree.path(s.current).map((n) => n.fen));
-    const gameOpening = openingOf(this.book, [s.tree.root, ...s.tree.mainline()].map((n) => n.fen));
+    // the book's names are of standard chess's openings: a Chess960 game (even from the standard
+    // array) is not named after them
+    const named = !s.tree.chess960;
+    const opening = named ? openingOf(this.book, s.tree.path(s.current).map((n) => n.fen)) : null;
+    const gameOpening = named ? openingOf(this.book, [s.tree.root, ...s.tree.mainline()].map((n) => n.fen)) : null;
     if (!same(opening, s.opening) || !same(gameOpening, s.gameOpening)) this.store.set({ opening, gameOpening });
   }
 }

@@ -2,10 +2,12 @@
 // takeback and resign. The engine plays from its own worker (not the analysis one), so its
 // strength options never leak into analysis. How a game ends is decided by the rules (rules.js)
 // or by a player (resigned, out of time), and kept as such: nothing reads it back from text.
+// A game may be Chess960, from a start position by its number or at random: the engine is told
+// (the position's chess960), so its moves castle as the king taking its rook, as the tree does.
 import { LEVELS } from '../model/levels.js';
 import { GameTree, START_FEN } from '../model/tree.js';
 import { IterationLog } from '../model/iterationlog.js';
-import { resultOf, statusAt, STATUS_TEXT } from '../model/rules.js';
+import { chess960Fen, randomChess960, resultOf, statusAt, STATUS_TEXT } from '../model/rules.js';
 import { fenTurn } from '../model/format.js';
 import { pgnDate } from '../model/pgn.js';
 import { movableSide } from '../model/shown.js';
@@ -28,8 +30,10 @@ const TICK_MS = 100;
  * @property {'w'|'b'|'random'} colour
  * @property {number} level      index into LEVELS
  * @property {string} clock      '5+3' (minutes + seconds per move) or '' for none
- * @property {boolean} fromHere  start from the shown position
+ * @property {boolean} fromHere  start from the shown position (in its game's variant)
  * @property {boolean} showThinking
+ * @property {'standard'|'chess960'} [variant]  without fromHere (default standard)
+ * @property {number|null} [number]  Chess960's start position, 0-959; null or left out: at random
  */
 
 export class PlayController {
@@ -61,9 +65,23 @@ export class PlayController {
 
   // ---- a game from start to end -------------------------------------------------------------------
 
-  /** Starts a game. @param {PlaySetup} setup */
+  /** Starts a game; a Chess960 number out of range is said and starts nothing. @param {PlaySetup} setup */
   start(setup) {
     const s = this.store.state;
+    let fen = START_FEN;
+    let chess960 = false;
+    if (setup.fromHere) {
+      fen = s.current.fen;
+      chess960 = s.tree.chess960;
+    } else if (setup.variant === 'chess960') {
+      try {
+        fen = setup.number === null || setup.number === undefined ? randomChess960().fen : chess960Fen(setup.number);
+      } catch (e) {
+        this.store.set({ error: `${/** @type {Error} */ (e).message}.` });
+        return;
+      }
+      chess960 = true;
+    }
     const human = setup.colour === 'random' ? (Math.random() < 0.5 ? 'w' : 'b') : setup.colour;
     const level = LEVELS[setup.level] || LEVELS[0];
     let clock = null;
@@ -71,12 +89,11 @@ export class PlayController {
       const [min, inc] = setup.clock.split('+').map(Number);
       clock = { w: min * 60000, b: min * 60000, initial: min * 60000, inc: inc * 1000, running: null, since: 0 };
     }
-    const fen = setup.fromHere ? s.current.fen : START_FEN;
     this.#cancelSearch();
     /** @type {PlayGame} */
     const game = { human, level, clock, end: null, date: new Date(), thinking: false, showThinking: setup.showThinking };
     this.store.set({ mode: 'play', play: game, orientation: human === 'w' ? 'white' : 'black', error: '' });
-    this.tree = new GameTree(fen);
+    this.tree = new GameTree(fen, { chess960 });
     this.setTree(this.tree, this.#headers(game));
     this.#panel(setup.showThinking ? 'The engine thinks on its own moves; its iterations appear here.' : "The engine's thinking is hidden.");
     this.ready = this.#prepareEngine(game);
@@ -148,7 +165,7 @@ export class PlayController {
     let result;
     try {
       const engine = await this.engine.get();
-      result = await engine.bestMove({ fen: tree.root.fen, moves: tree.uciMoves(node) }, limits, {
+      result = await engine.bestMove({ fen: tree.root.fen, moves: tree.uciMoves(node), chess960: tree.chess960 }, limits, {
         onInfo: (info) => {
           const s = this.store.state;
           if (token !== this.token || !this.game?.showThinking || !s.log || s.log.fen !== node.fen) return;
@@ -266,6 +283,7 @@ export class PlayController {
       TimeControl: g.clock ? `${g.clock.initial / 1000}+${g.clock.inc / 1000}` : '-',
     };
     if (g.end) h.Termination = g.end.text;
+    if (this.tree?.chess960) h.Variant = 'Chess960';
     return h;
   }
 

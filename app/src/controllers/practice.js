@@ -153,7 +153,7 @@ export class PracticeController {
     const node = practiceItem(this.store.state);
     if (!p || !node || !node.parent || !practiceAsks(p)) return;
     const before = /** @type {import('mainline-chess/annotate').Eval} */ (node.parent.eval);
-    const played = tryMove(node.parent.fen, move);
+    const played = tryMove(node.parent.fen, move, { chess960: this.store.state.tree.chess960 });
     if (!played) {
       this.store.touch('practice'); // an illegal move: the board puts the piece back
       return;
@@ -173,7 +173,7 @@ export class PracticeController {
     try {
       const engine = await this.engine.get();
       const fen = played.fen;
-      const result = await engine.bestMove(fen, { depth: this.#depth() });
+      const result = await engine.bestMove({ fen, moves: [], chess960: this.store.state.tree.chess960 }, { depth: this.#depth() });
       const now = this.practice;
       if (token !== this.token || !now || now.items !== p.items || now.index !== p.index) return;
       const after = evalFromSearch(result, fenTurn(fen).turn);

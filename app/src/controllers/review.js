@@ -16,7 +16,7 @@ import { reviewGames } from 'mainline-chess/review';
 import { statusAt } from '../model/rules.js';
 import { fenTurn } from '../model/format.js';
 import { reportOf } from '../model/gamereport.js';
-import { recordFromTree, reviewOf, treeFromRecord } from '../model/record.js';
+import { evalForGame, recordFromTree, reviewOf, treeFromRecord } from '../model/record.js';
 import { withSecond } from './saving.js';
 
 /**
@@ -277,7 +277,7 @@ export class ReviewController {
     /** @type {import('mainline-chess/review').ReviewPosition[]} */
     const positions = [];
     for (const [i, node] of t.line.entries()) {
-      const p = { position: { fen: tree.root.fen, moves: tree.uciMoves(node) }, turn: fenTurn(node.fen).turn };
+      const p = { position: { fen: tree.root.fen, moves: tree.uciMoves(node), chess960: tree.chess960 }, turn: fenTurn(node.fen).turn };
       const status = statusAt(tree, node);
       if (isTerminal(status, i === t.line.length - 1)) {
         const ev = terminalEval(status);
@@ -289,7 +289,7 @@ export class ReviewController {
       if (open) known = await this.evals.known(node);
       else if (storage) {
         const stored = await storage.getPosition(node.fen).catch(() => undefined);
-        if (stored && (!known || stored.depth > known.depth)) node.eval = known = withSecond(stored, known);
+        if (stored && (!known || stored.depth > known.depth)) node.eval = known = evalForGame(withSecond(stored, known), node.fen, tree.chess960);
       }
       // an evaluation as deep as asked for, with its second line, is reused (a run before a
       // reload, another game, the live analysis)

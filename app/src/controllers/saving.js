@@ -5,7 +5,7 @@
 // keeps failing is shown (the save state, the error line) and written with the next change or
 // the Retry button. Nothing is written while the store is still opening; it is written then.
 import { positionKey, requestPersistence, WriteQueue } from '../services/storage.js';
-import { defaultName, newGameId, recordFromTree } from '../model/record.js';
+import { defaultName, evalForGame, newGameId, recordFromTree } from '../model/record.js';
 import { START_FEN } from '../model/tree.js';
 
 /**
@@ -110,7 +110,8 @@ export class SavingController {
       stored = undefined;
     }
     if (stored && (!node.eval || stored.depth > node.eval.depth)) {
-      node.eval = withSecond(stored, node.eval); // a line saved for another game: its SAN is the same here (same position)
+      // a line saved for another game: its SAN is the same here (same position); its UCI is written as this game writes castling
+      node.eval = evalForGame(withSecond(stored, node.eval), node.fen, this.store.state.tree.chess960);
       this.store.touch('evals');
     }
     return node.eval;
@@ -223,8 +224,8 @@ export function withSecond(ev, old) {
   return { ...ev, second: old.second };
 }
 
-/** Nothing worth a library entry: the start position, no moves, no note, no name. */
+/** Nothing worth a library entry: the standard start position, no moves, no note, no name (a Chess960 game is kept). */
 function isEmpty(/** @type {State} */ s) {
   const r = s.tree.root;
-  return !r.children.length && r.fen === START_FEN && !r.note && !s.game.named;
+  return !r.children.length && r.fen === START_FEN && !s.tree.chess960 && !r.note && !s.game.named;
 }

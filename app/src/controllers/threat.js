@@ -18,7 +18,8 @@ export class ThreatController {
   /** @param {{ store: Store, engine: EngineHandle }} deps */
   constructor({ store, engine }) {
     this.store = store;
-    this.fen = '';
+    /** what is searched now: the shown position and its variant ('' for nothing) */
+    this.key = '';
     // the search of the threat shown (the analyser drops the reports of any other)
     this.analyser = new Analyser(engine, {
       onInfo: (info) => {
@@ -31,7 +32,7 @@ export class ThreatController {
         if (state === 'error' && fen) this.store.set({ threat: { fen, reason: `The threat could not be searched: ${detail}`, line: null } });
       },
     });
-    store.on(['threatOn', 'current', 'mode', 'practice'], () => this.#refresh());
+    store.on(['threatOn', 'current', 'tree', 'mode', 'practice'], () => this.#refresh());
   }
 
   toggle() {
@@ -42,8 +43,10 @@ export class ThreatController {
     const s = this.store.state;
     const on = s.threatOn && s.mode === 'analyse' && !s.practice;
     const fen = on ? s.current.fen : '';
-    if (fen === this.fen) return;
-    this.fen = fen;
+    // (the variant too: it decides how the line writes castling)
+    const key = on ? `${fen}|${s.tree.chess960}` : '';
+    if (key === this.key) return;
+    this.key = key;
     const flipped = on ? threatFen(fen) : null;
     if (!flipped) this.analyser.stop();
     if (!on) {
@@ -52,7 +55,7 @@ export class ThreatController {
       this.store.set({ threat: { fen: '', reason: 'No threat to show: the side to move is in check.', line: null } });
     } else {
       this.store.set({ threat: { fen: flipped, reason: null, line: null } });
-      this.analyser.analyse(flipped, { limits: { depth: THREAT_DEPTH } });
+      this.analyser.analyse({ fen: flipped, moves: [], chess960: s.tree.chess960 }, { limits: { depth: THREAT_DEPTH } });
     }
   }
 }

@@ -1,66 +1,35 @@
-// PGN in and out, on chess.js and the package's annotate.js. chess.js reads and checks the
-// headers and the main line (its errors are the ones shown); annotate.js reads the whole movetext
-// (variations, comments, NAGs, [%eval] and [%mlpv] evaluations), whose moves chess.js then plays
-// into a GameTree (record.js). Export writes the same annotated PGN as mainline-analyse.
-import { Chess } from 'chess.js';
-import { GameTree } from './tree.js';
+// PGN in and out, on the package's annotate.js and the engine's rules (rules.js). annotate.js
+// reads the whole movetext (headers, variations, comments, NAGs, [%eval] and [%mlpv]
+// evaluations), whose moves the rules then play into a GameTree (record.js): an illegal move is
+// named by its number and text. Export writes the same annotated PGN as mainline-analyse; a
+// Chess960 game with its [Variant "Chess960"], [SetUp "1"] and [FEN] tags and O-O / O-O-O.
 import { parsePgnGames, startFen } from 'mainline-chess/annotate';
 import { treeFromPgnGame, treeToPgn } from './record.js';
 
 /**
  * @param {string} text
  * @returns {{ tree: import('./tree.js').GameTree, headers: Record<string, string>, games: number }}
- * (games: how many games the text holds; the first is read). Throws an Error with a message fit to show.
+ * (games: how many games the text holds; the first is read). Throws an Error with a message fit
+ * to show ("PGN: ..."), naming what could not be read or the move that could not be played.
  */
 export function parsePgn(text) {
   if (!text || !text.trim()) throw new Error('PGN: nothing to load');
-  /** @type {import('mainline-chess/annotate').PgnGame[]} */
-  let games = [];
+  let games;
   try {
     games = parsePgnGames(text);
-  } catch {
-    games = [];
-  }
-  // chess.js checks the first game (and gives the message for a broken one)
-  const first = games.length > 1 ? games[0].text : text;
-  const chess = new Chess();
-  try {
-    chess.loadPgn(first);
   } catch (e) {
-    throw new Error(`PGN: ${cleanMessage(e, first)}`);
+    const message = /** @type {Error} */ (e).message;
+    throw new Error(/^PGN: /.test(message) ? message : `PGN: ${message}`);
   }
-  const headers = /** @type {Record<string,string>} */ ({ ...chess.getHeaders() });
-  const fen = startFen(headers);
-  const mainOnly = () => {
-    const plain = new GameTree(fen || undefined);
-    plain.playLine(plain.root, chess.history());
-    plain.version = 0;
-    return { tree: plain, headers, games: Math.max(1, games.length) };
-  };
-  if (!games.length) return mainOnly();
+  if (!games.length) throw new Error('PGN: no game found');
   let result;
   try {
     result = treeFromPgnGame(games[0]);
-  } catch {
-    return mainOnly(); // the variations could not be read: keep the main line chess.js accepted
+  } catch (e) {
+    throw new Error(`PGN: ${/** @type {Error} */ (e).message}`);
   }
-  // chess.js's main line is the reference: the two readings must agree
-  const ours = result.tree.mainline().map((n) => n.san);
-  const theirs = chess.history();
-  if (ours.length !== theirs.length || ours.some((s, i) => s !== theirs[i])) return mainOnly();
-  if (!ours.length && !fen) throw new Error('PGN: no moves found');
-  return { tree: result.tree, headers: { ...headers, ...result.headers }, games: games.length };
-}
-
-/** chess.js's error as a sentence. @param {any} e @param {string} text */
-function cleanMessage(e, text) {
-  // peggy's syntax errors list every token it expected; say where instead
-  if (e && e.location && e.location.start) {
-    const { line, column, offset } = e.location.start;
-    const near = text.slice(Math.max(0, offset - 12), offset + 8).replace(/\s+/g, ' ').trim();
-    return `cannot read ${e.found === null ? 'the end' : `"${e.found}"`} at line ${line}, column ${column} (near "${near}")`;
-  }
-  return String(e && e.message ? e.message : e);
+  if (!result.tree.root.children.length && !startFen(result.headers)) throw new Error('PGN: no moves found');
+  return { tree: result.tree, headers: result.headers, games: games.length };
 }
 
 /**

@@ -1,11 +1,14 @@
 // A game as it is saved (GameRecord, in IndexedDB) and as annotated PGN, to and from the app's
-// GameTree. Moves are checked and played by chess.js (tree.js, rules.js); the PGN text itself is
-// read and written by the package's annotate.js, which mainline-analyse uses too; the game
-// report's classes and summary (gamereport.js) go into it as NAGs and comments.
+// GameTree. Moves are checked and played by the engine's rules (tree.js, rules.js); the PGN text
+// itself is read and written by the package's annotate.js, which mainline-analyse uses too; the
+// game report's classes and summary (gamereport.js) go into it as NAGs and comments. A Chess960
+// game says so in its headers ([Variant "Chess960"], kept with the record), and its PGN always
+// has its start position ([SetUp "1"], [FEN ...]), as lichess and chess.com write it.
 import { GameTree } from './tree.js';
 import { playLegal } from './rules.js';
+import { moveNumber } from './format.js';
 import { pgnAnnotations, playersSummary, reportOf } from './gamereport.js';
-import { annotatorName, parsePgnGames, readComment, startFen, writePgn } from 'mainline-chess/annotate';
+import { annotatorName, isChess960, parsePgnGames, readComment, startFen, writePgn } from 'mainline-chess/annotate';
 import { version } from 'mainline-chess/package.json';
 
 /**
@@ -102,7 +105,7 @@ export function recordFromTree(tree, { id, name, created, headers, current = 0, 
     n.children.forEach(walk);
   };
   walk(tree.root);
-  return { format: RECORD_FORMAT, id, name, created, updated: Date.now(), headers: { ...headers }, startFen: tree.root.fen, nodes, current, moveCount: tree.mainline().length, review, practice: { ...practice }, ...(source ? { source: { ...source } } : {}) };
+  return { format: RECORD_FORMAT, id, name, created, updated: Date.now(), headers: variantHeaders(tree, headers), startFen: tree.root.fen, nodes, current, moveCount: tree.mainline().length, review, practice: { ...practice }, ...(source ? { source: { ...source } } : {}) };
 }
 
 /** @param {Eval} ev @returns {Eval} */
@@ -119,12 +122,40 @@ function structuredCloneEval(ev) {
 }
 
 /**
- * The tree of a record (its moves replayed by chess.js, with their ids). Throws if a move is not
- * legal (a damaged record).
+ * The headers of a game as they go with its tree: a Chess960 tree's say so ([Variant "Chess960"]
+ * unless they do in another spelling); a standard tree's name no Chess960 (the tag would lie).
+ * @param {GameTree} tree @param {Record<string,string>} headers
+ * @returns {Record<string,string>}
+ */
+export function variantHeaders(tree, headers) {
+  const out = { ...headers };
+  if (tree.chess960 && !isChess960(out)) out.Variant = 'Chess960';
+  if (!tree.chess960 && isChess960(out)) for (const k of Object.keys(out)) if (k.toLowerCase() === 'variant') delete out[k];
+  return out;
+}
+
+/**
+ * The variant a game's headers give: Chess960 ([Variant "Chess960"] as lichess and chess.com
+ * write it, or another spelling isChess960 knows), standard chess (no tag, or lichess's
+ * "Standard" / "From Position"); any other variant (crazyhouse, atomic...) is refused by name
+ * rather than read as standard chess and failing at some move.
+ * @param {Record<string,string>} headers @returns {'standard'|'chess960'}
+ */
+export function pgnVariant(headers) {
+  if (isChess960(headers)) return 'chess960';
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === 'variant');
+  const name = key === undefined ? '' : headers[key].trim();
+  if (!name || /^(standard( chess)?|chess|normal|from ?position)$/i.test(name)) return 'standard';
+  throw new Error(`the game's variant is ${name}: Mainline plays standard chess and Chess960 only`);
+}
+
+/**
+ * The tree of a record (its moves replayed by the rules, with their ids). Throws if a move is
+ * not legal (a damaged record).
  * @param {GameRecord} record
  */
 export function treeFromRecord(record) {
-  const tree = new GameTree(record.startFen);
+  const tree = new GameTree(record.startFen, { chess960: isChess960(record.headers || {}) });
   let maxId = 0;
   for (const r of record.nodes) {
     const target = r.parent === null ? tree.root : tree.node(r.parent);
@@ -172,25 +203,44 @@ function annotatedGame(tree, headers, reasons = new Map()) {
  * Annotated PGN of a tree: every move with its variations, notes, NAGs, evaluations and the
  * game report's classes; with `reasons` (node id -> the reason in words, computed beforehand:
  * WordsController.reasons), each judged move's reason in square brackets after its judgement.
+ * A Chess960 game gets [Variant "Chess960"], [SetUp "1"] and its start position's [FEN] (as
+ * the rules write it: X-FEN's KQkq wherever that names the rook), even the standard array's.
  * @param {GameTree} tree @param {Record<string,string>} headers
  * @param {{ engineLines?: boolean, variations?: boolean, reasons?: Map<number, string> }} [opts]
  */
 export function treeToPgn(tree, headers, opts = {}) {
   const { reasons, ...write } = opts;
-  return writePgn(annotatedGame(tree, headers, reasons), write);
+  /** @type {Record<string,string>} */
+  const all = variantHeaders(tree, headers);
+  if (tree.chess960) {
+    // the variant and the start position last, in this order (writePgn keeps the key order)
+    const variant = Object.keys(all).filter((k) => k.toLowerCase() === 'variant').map((k) => all[k])[0];
+    for (const k of Object.keys(all)) if (['variant', 'setup', 'fen'].includes(k.toLowerCase())) delete all[k];
+    Object.assign(all, { Variant: variant, SetUp: '1', FEN: tree.root.fen });
+  }
+  return writePgn(annotatedGame(tree, all, reasons), write);
 }
 
 /**
- * A game read by annotate.js's parsePgnGames played into a GameTree (chess.js checks every
- * move, variations included), with notes, NAGs, kept commands and evaluations on its nodes.
- * Throws chess.js's error for an illegal move.
+ * A game read by annotate.js's parsePgnGames played into a GameTree (the rules check every
+ * move, variations included), with notes, NAGs, kept commands and evaluations on its nodes. Its
+ * variant comes from the [Variant] tag (pgnVariant), its start from the FEN tag (X-FEN or
+ * Shredder-FEN). Throws an Error naming what is wrong: the variant, the FEN, or the first move
+ * that cannot be played, by its number and text ("5... Nf6 cannot be played: ...").
  * @param {import('mainline-chess/annotate').PgnGame} game
  * @returns {{ tree: GameTree, headers: Record<string,string> }}
  */
 export function treeFromPgnGame(game) {
   const headers = { ...game.headers };
   if (!headers.Result && game.result) headers.Result = game.result;
-  const tree = new GameTree(startFen(headers));
+  const chess960 = pgnVariant(headers) === 'chess960';
+  const fen = startFen(headers);
+  let tree;
+  try {
+    tree = new GameTree(fen || undefined, { chess960 });
+  } catch (e) {
+    throw new Error(`the FEN tag is not a position: ${/** @type {Error} */ (e).message.replace(/^bad FEN: /, '')}`);
+  }
   const attach = (/** @type {MoveNode} */ node, /** @type {string} */ comment, /** @type {string} */ before = '') => {
     const c = readComment(comment || '');
     const b = before ? readComment(before) : null;
@@ -199,28 +249,42 @@ export function treeFromPgnGame(game) {
     const commands = [b && b.commands, c.commands].filter(Boolean).join(' ');
     if (commands) node.commands = commands;
     const ev = c.eval || (b && b.eval);
-    if (ev) node.eval = withSan(ev, node.fen);
+    if (ev) node.eval = evalForGame(ev, node.fen, tree.chess960);
   };
   attach(tree.root, game.root.comment);
-  const walk = (/** @type {import('mainline-chess/annotate').PgnNode} */ pn, /** @type {MoveNode} */ parent) => {
-    for (const child of pn.children) {
-      const node = tree.play(parent, /** @type {string} */ (child.san).replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O'));
+  const walk = (/** @type {import('mainline-chess/annotate').PgnNode} */ pn, /** @type {MoveNode} */ parent, /** @type {boolean} */ mainline) => {
+    for (const [i, child] of pn.children.entries()) {
+      const san = /** @type {string} */ (child.san);
+      let node;
+      try {
+        node = tree.play(parent, san);
+      } catch (e) {
+        // the rules say "illegal move Ke3: no legal king move to e3": the move is named here
+        const why = /** @type {Error} */ (e).message.replace(/^illegal move \S+: /, '');
+        throw new Error(`${moveNumber(parent.fen, 0)} ${san}${mainline && i === 0 ? '' : ' (in a variation)'} cannot be played: ${why}`);
+      }
       attach(node, child.comment, child.before);
       const nags = child.nags.filter((n, i, all) => all.indexOf(n) === i);
       if (nags.length) node.nags = nags;
-      walk(child, node);
+      walk(child, node, mainline && i === 0);
     }
   };
-  walk(game.root, tree.root);
+  walk(game.root, tree.root, true);
   dropOwnJudgements(tree);
   tree.version = 0;
   return { tree, headers };
 }
 
-/** The SAN of an evaluation's lines, from its position (a line that turns illegal is cut there). */
-function withSan(/** @type {Eval} */ ev, /** @type {string} */ fen) {
+/**
+ * An evaluation as a game keeps it: its lines' SAN from its position (a line that turns illegal
+ * is cut there), and their UCI in the game's notation. A line read from PGN, or saved for the
+ * same position in a game of the other variant (the positions store is shared; only positions
+ * both variants can have meet there), may write castling the other way (e1g1 / e1h1).
+ * @param {Eval} ev @param {string} fen @param {boolean} chess960 @returns {Eval}
+ */
+export function evalForGame(ev, fen, chess960) {
   const legal = (/** @type {string[]} */ uci) => {
-    const { pv, pvSan } = playLegal(fen, uci);
+    const { pv, pvSan } = playLegal(fen, uci, { chess960 });
     return { pv, pvSan };
   };
   const out = { ...ev, ...legal(ev.pv || []) };

@@ -1,9 +1,11 @@
 // The game as a tree of moves: the main line is every node's first child, the other children
-// are variations. All rules (legality, SAN, FEN, game end) come from chess.js (rules.js).
-import { Chess, DEFAULT_POSITION } from 'chess.js';
-import { uciToObject } from './rules.js';
+// are variations. All rules (legality, SAN, FEN, game end) come from the engine's rules
+// (rules.js, mainline-chess/rules). A tree is standard chess or Chess960, decided when it is
+// made (by its start position, or by the game's [Variant] tag): in a Chess960 game every castling
+// move's UCI is the king taking its own rook, as the engine writes it for a Chess960 position.
+import { appFen, onlyChess960, playMove, STARTING_FEN } from './rules.js';
 
-export const START_FEN = DEFAULT_POSITION;
+export const START_FEN = STARTING_FEN;
 
 /**
  * @typedef {object} MoveNode
@@ -13,7 +15,7 @@ export const START_FEN = DEFAULT_POSITION;
  * @property {string} fen           the position after the move (the start position for the root)
  * @property {string|null} san
  * @property {string|null} uci
- * @property {string|null} from
+ * @property {string|null} from    the squares of the UCI (castling in Chess960: the king's and its rook's)
  * @property {string|null} to
  * @property {'w'|'b'|null} color   the side that played the move
  * @property {number} ply           moves from the root
@@ -23,15 +25,20 @@ export const START_FEN = DEFAULT_POSITION;
  * @property {import('mainline-chess/annotate').Eval} [eval]  the engine's evaluation of the position after the move
  */
 
-const UCI_MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
-
 export class GameTree {
-  /** @param {string} [fen] the start position (validated by chess.js: throws on a bad FEN) */
-  constructor(fen = START_FEN) {
-    const chess = new Chess(fen);
+  /**
+   * @param {string} [fen] the start position (X-FEN or Shredder-FEN; throws the rules' RulesError
+   *   for a bad one)
+   * @param {{ chess960?: boolean }} [opts] chess960: a Chess960 game (a start position standard
+   *   chess cannot have is one by itself; 518, the standard array, is one only when said)
+   */
+  constructor(fen = START_FEN, { chess960 = false } = {}) {
+    const start = appFen(fen);
+    /** Chess960: castling is the king taking its own rook in the moves' UCI (and in the engine's lines). */
+    this.chess960 = chess960 || onlyChess960(start);
     this.nextId = 1;
     /** @type {MoveNode} */
-    this.root = { id: 0, parent: null, children: [], fen: chess.fen(), san: null, uci: null, from: null, to: null, color: null, ply: 0 };
+    this.root = { id: 0, parent: null, children: [], fen: start, san: null, uci: null, from: null, to: null, color: null, ply: 0 };
     /** @type {Map<number, MoveNode>} */
     this.nodes = new Map([[0, this.root]]);
     /** Counts changes to the moves (new move, cut, remove, promote): the app saves when it moves on. */
@@ -55,28 +62,27 @@ export class GameTree {
     return this.path(node).slice(1).map((n) => /** @type {string} */ (n.uci));
   }
 
-  /** A chess.js game at `node`, with the moves that lead there (for repetitions and PGN). @param {MoveNode} node */
-  chessAt(node) {
-    const chess = new Chess(this.root.fen);
-    for (const n of this.path(node).slice(1)) chess.move(uciToObject(/** @type {string} */ (n.uci)));
-    return chess;
+  /** The game's variant, as a PGN [Variant] tag names it for Chess960. */
+  get variant() {
+    return this.chess960 ? 'chess960' : 'standard';
   }
 
   /**
-   * Plays a move after `node`: SAN, UCI, or { from, to, promotion }. Returns the child that
-   * already has this move, or a new one (a new main line if `node` had none, else a variation).
-   * Throws chess.js's error for an illegal move.
+   * Plays a move after `node`: SAN (O-O / O-O-O for castling), UCI (castling either as the king
+   * taking its own rook or, where standard chess could have the position, as the king's move),
+   * or { from, to, promotion } (the same as UCI). Returns the child that already has this move,
+   * or a new one (a new main line if `node` had none, else a variation). Throws the rules'
+   * RulesError for an illegal move, saying why it is not legal.
    * @param {MoveNode} node
    * @param {string | { from: string, to: string, promotion?: string }} move
    */
   play(node, move) {
-    const chess = new Chess(node.fen);
-    const m = chess.move(typeof move === 'string' && UCI_MOVE.test(move) ? uciToObject(move) : move);
-    const uci = m.from + m.to + (m.promotion || '');
-    const existing = node.children.find((c) => c.uci === uci);
+    const m = playMove(node.fen, move, { chess960: this.chess960 });
+    const existing = node.children.find((c) => c.uci === m.uci);
     if (existing) return existing;
+    const color = node.fen.split(' ')[1] === 'b' ? 'b' : 'w';
     /** @type {MoveNode} */
-    const child = { id: this.nextId++, parent: node, children: [], fen: chess.fen(), san: m.san, uci, from: m.from, to: m.to, color: m.color, ply: node.ply + 1 };
+    const child = { id: this.nextId++, parent: node, children: [], fen: m.fen, san: m.san, uci: m.uci, from: m.uci.slice(0, 2), to: m.uci.slice(2, 4), color, ply: node.ply + 1 };
     node.children.push(child);
     this.nodes.set(child.id, child);
     this.version++;

@@ -9,7 +9,8 @@ import { createEngine } from 'mainline-chess';
  * @typedef {import('mainline-chess').IterationInfo} IterationInfo
  * @typedef {import('mainline-chess').EngineOptionValues} EngineOptionValues
  * @typedef {import('mainline-chess').SearchLimits} SearchLimits
- * @typedef {{ fen: string, moves: string[] }} SearchPosition  start FEN and the UCI moves played from it
+ * @typedef {{ fen: string, moves: string[], chess960?: boolean }} SearchPosition  start FEN and the UCI moves
+ *   played from it; chess960: a Chess960 game's (castling in the lines as the king taking its rook)
  */
 
 /** One engine, started once on first use; restarted by itself after a crash. */

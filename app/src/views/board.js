@@ -1,12 +1,14 @@
 // The chessboard (cm-chessboard): shows a position with last-move and check highlights and the
 // app's overlay (arrows, tinted squares, badges), and turns drags, clicks and keyboard input into
-// moves. It holds no rules: the legal moves it hints and accepts come from rules.js (chess.js).
+// moves. It holds no rules: the legal moves it hints and accepts come from rules.js (the engine's
+// rules). Castling is the king put down on its own rook (the only way in Chess960, as on lichess
+// and chess.com), or on its destination where that means nothing else (e1g1 in standard chess).
 import { Chessboard, COLOR, INPUT_EVENT_TYPE } from 'cm-chessboard/src/Chessboard.js';
 import { Markers } from 'cm-chessboard/src/extensions/markers/Markers.js';
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js';
 import { Accessibility } from 'cm-chessboard/src/extensions/accessibility/Accessibility.js';
 import { Overlay } from './overlay.js';
-import { checkedKing, movesFrom } from '../model/rules.js';
+import { boardTargets, checkedKing } from '../model/rules.js';
 import { START_FEN } from '../model/tree.js';
 import { fenTurn } from '../model/format.js';
 
@@ -32,6 +34,7 @@ export class Board {
   /**
    * @param {HTMLElement} el
    * @param {{ onMove?: (from: string, to: string, promotion?: string) => void, small?: boolean }} [opts]
+   *   onMove: the move's UCI squares (castling: the king's and its rook's, which every game reads)
    */
   constructor(el, opts = {}) {
     this.el = el;
@@ -148,19 +151,19 @@ export class Board {
         const piece = event.piece || '';
         const turn = fenTurn(this.fen).turn;
         if (!this.#mayMove(piece[0]) || piece[0] !== turn) return false;
-        const moves = movesFrom(this.fen, event.squareFrom);
-        if (!moves.length) return false;
-        this.board.addLegalMovesMarkers(moves);
+        const targets = boardTargets(this.fen, event.squareFrom);
+        if (!targets.length) return false;
+        this.board.addLegalMovesMarkers(targets);
         return true;
       }
       case INPUT_EVENT_TYPE.validateMoveInput: {
         this.board.removeLegalMovesMarkers();
         const from = event.squareFrom;
         const to = event.squareTo;
-        const moves = movesFrom(this.fen, from).filter((m) => m.to === to);
-        if (!moves.length) return false;
-        if (moves.some((m) => m.promotion)) {
-          const color = moves[0].color === 'w' ? COLOR.white : COLOR.black;
+        const targets = boardTargets(this.fen, from).filter((m) => m.to === to);
+        if (!targets.length) return false;
+        if (targets.some((m) => m.promotion)) {
+          const color = fenTurn(this.fen).turn === 'w' ? COLOR.white : COLOR.black;
           this.board.showPromotionDialog(to, color, (/** @type {any} */ result) => {
             if (result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) this.onMove(from, to, result.piece.charAt(1));
             else this.board.setPosition(this.fen, false); // cancelled: put the pawn back
@@ -168,7 +171,9 @@ export class Board {
           return true;
         }
         // the board moves the piece itself right after this returns; report the move after that
-        Promise.resolve().then(() => this.onMove(from, to));
+        // (a king put down on its castling square is reported as taking its rook: the same move)
+        const uci = targets[0].uci;
+        Promise.resolve().then(() => this.onMove(uci.slice(0, 2), uci.slice(2, 4)));
         return true;
       }
       case INPUT_EVENT_TYPE.moveInputCanceled:

@@ -1,5 +1,6 @@
 // The page's controls that act on the game: mode buttons, move navigation, flip, the variation
-// tools, the note on the shown move, the FEN box and the PGN box (load, open a file, export).
+// tools, the note on the shown move, the FEN box, a new Chess960 game (by its start position's
+// number, or at random) and the PGN box (load, open a file, export).
 // Each one calls an action and shows what the state says (disabled buttons, the FEN, the note).
 import { $ } from '../dom.js';
 import { moveNumber } from '../model/format.js';
@@ -18,6 +19,8 @@ import { moveNumber } from '../model/format.js';
  * @property {() => void} remove
  * @property {(text: string) => void} note
  * @property {(fen: string) => void} loadFen
+ * @property {(number: number|null) => void} newChess960  null: a start position at random
+ * @property {(message: string) => void} fail  says what is wrong (the error line)
  * @property {(pgn: string) => void} loadPgn
  * @property {() => Promise<string>} exportPgn   resolves with the PGN written
  */
@@ -40,6 +43,16 @@ export class Controls {
       e.preventDefault();
       actions.loadFen(/** @type {HTMLInputElement} */ ($('fen-input')).value);
     });
+    // the number is checked by the rules (the error line says what is wrong), not by the browser
+    const c960 = /** @type {HTMLFormElement} */ ($('c960-form'));
+    c960.noValidate = true;
+    c960.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const text = /** @type {HTMLInputElement} */ ($('c960-number')).value.trim();
+      if (!text) actions.fail('Type the number of a Chess960 start position, 0 to 959, or press Random.');
+      else actions.newChess960(Number(text));
+    });
+    $('c960-random').addEventListener('click', () => actions.newChess960(null));
     const pgn = /** @type {HTMLTextAreaElement} */ ($('pgn-input'));
     $('pgn-form').addEventListener('submit', (e) => {
       e.preventDefault();

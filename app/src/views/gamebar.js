@@ -1,10 +1,11 @@
 // The game's bar: its name in the library (editable), whether everything is saved (with Retry
 // when a write failed), the opening it is, and New. Below the board: the shown position's
-// opening and the status line (whose move, check, mate, draw; the game against the engine).
+// opening, the status line (whose move, check, mate, draw; the game against the engine) and, in a
+// Chess960 game, that it is one and its start position's number.
 import { $ } from '../dom.js';
 import { isTerminal } from 'mainline-chess/annotate';
 import { fenTurn } from '../model/format.js';
-import { inCheck, statusAt, STATUS_TEXT } from '../model/rules.js';
+import { chess960Number, inCheck, statusAt, STATUS_TEXT } from '../model/rules.js';
 
 /** @typedef {import('../state.js').State} State */
 
@@ -22,7 +23,9 @@ export class GameBar {
     store.on(['save'], (s) => this.#save(s));
     store.on(['opening', 'gameOpening'], (s) => this.#openings(s));
     store.on(['current', 'tree', 'mode', 'play', 'practice'], (s) => this.#status(s));
+    store.on(['tree'], (s) => this.#variant(s));
     this.#name(store.state);
+    this.#variant(store.state);
     this.#save(store.state);
     this.#status(store.state);
   }
@@ -56,6 +59,24 @@ export class GameBar {
     game.textContent = s.gameOpening ? `${s.gameOpening.eco} · ${s.gameOpening.name}` : '';
     game.hidden = !s.gameOpening;
   }
+
+  /**
+   * "Chess960 · start position 123" under the board in a Chess960 game (its start position's
+   * number when it began from one; a game from a later position is only said to be Chess960).
+   * @param {State} s
+   */
+  #variant(s) {
+    const el = $('variant');
+    const tree = s.tree;
+    if (this.#shownTree === tree) return;
+    this.#shownTree = tree;
+    const n = tree.chess960 ? chess960Number(tree.root.fen) : null;
+    el.textContent = !tree.chess960 ? '' : n === null ? 'Chess960' : `Chess960 · start position ${n}`;
+    el.dataset.number = n === null ? '' : String(n);
+    el.hidden = !tree.chess960;
+  }
+  /** @type {import('../model/tree.js').GameTree|null} the tree #variant was drawn for (its variant and root never change) */
+  #shownTree = null;
 
   /** The line under the board. @param {State} s */
   #status(s) {

@@ -1,6 +1,6 @@
-// Play mode's panel: the new-game form (colour, level, clock, from the shown position, the
-// engine's thinking shown or not), takeback, resign, analyse; and the players beside the board
-// with their clocks.
+// Play mode's panel: the new-game form (colour, variant and Chess960's start position, level,
+// clock, from the shown position, the engine's thinking shown or not), takeback, resign, analyse;
+// and the players beside the board with their clocks.
 import { $, h } from '../dom.js';
 import { LEVELS } from '../model/levels.js';
 import { fenTurn, formatClock } from '../model/format.js';
@@ -22,10 +22,28 @@ export class PlayPanel {
     const select = /** @type {HTMLSelectElement} */ ($('play-level'));
     select.replaceChildren(...LEVELS.map((level, i) => h('option', { value: i, text: level.label })));
     select.value = '2';
-    $('play-setup').addEventListener('submit', (e) => {
+    const form = /** @type {HTMLFormElement} */ ($('play-setup'));
+    // the start position's number is checked by the rules (said in the error line), not by the browser
+    form.noValidate = true;
+    const variant = /** @type {HTMLSelectElement} */ ($('play-variant'));
+    const fromHere = /** @type {HTMLInputElement} */ ($('play-from-here'));
+    // the number is asked for a Chess960 game from its start (from the board, the game's own variant holds)
+    const showNumber = () => {
+      const asked = variant.value === 'chess960' && !fromHere.checked;
+      $('play-number-label').hidden = !asked;
+      $('play-number-help').hidden = !asked;
+      variant.disabled = fromHere.checked;
+    };
+    variant.addEventListener('change', showNumber);
+    fromHere.addEventListener('change', showNumber);
+    showNumber();
+    form.addEventListener('submit', (e) => {
       e.preventDefault();
-      const data = new FormData(/** @type {HTMLFormElement} */ ($('play-setup')));
+      const data = new FormData(form);
+      const number = String(data.get('number') ?? '').trim();
       actions.start({
+        variant: variant.value === 'chess960' ? 'chess960' : 'standard',
+        number: number === '' ? null : Number(number),
         colour: /** @type {'w'|'b'|'random'} */ (data.get('colour')),
         level: Number(data.get('level')),
         clock: String(data.get('clock') || ''),

@@ -103,7 +103,8 @@ export class ReaderView {
       bottom: s.orientation === 'black' ? 'b' : 'w',
       engine: this.latest(),
       engineSilent: s.mode === 'play' ? 'The engine’s thinking is not told during a game against it.' : s.mode === 'practice' ? 'The engine’s thinking is not told while you practise: it would give the answer away (Hint and Give up are in the practice panel).' : '',
-      legal: legalMoves(fen),
+      // in the game's notation: a Chess960 game's castling is O-O / O-O-O or the king taking its rook in UCI
+      legal: legalMoves(fen, { chess960: s.tree.chess960 }),
       report: this.actions.report,
       why: this.actions.why,
     });
