@@ -290,6 +290,31 @@ describe.skipIf(!haveBrowser)('board app in Chromium (served as npm start serves
     }
   }, 60000);
 
+  test('the Play panel holds its controls at every width (the level selector overflowed it at 1280 px)', async () => {
+    for (const width of [1280, 1024, 820, 390]) {
+      const { page, context, problems } = await open(app.url, { width, height: 900 });
+      try {
+        await page.click('[data-testid=mode-play]');
+        // the longest level's name shown, and the Chess960 start position field too
+        await page.selectOption('#play-level', { index: (await page.locator('#play-level option').count()) - 1 });
+        await page.selectOption('#play-variant', 'chess960');
+        const fit = await page.evaluate(() => {
+          const panel = /** @type {HTMLElement} */ (document.getElementById('play-panel'));
+          const edge = panel.getBoundingClientRect().right;
+          const out = [...panel.querySelectorAll('select, input, button, label, fieldset, small, p')]
+            .filter((e) => /** @type {HTMLElement} */ (e).offsetParent !== null && e.getBoundingClientRect().right > edge + 0.5)
+            .map((e) => e.id || e.tagName.toLowerCase());
+          return { out, panelScroll: panel.scrollWidth - panel.clientWidth, pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+        });
+        expect(fit, `at ${width} px`).toEqual({ out: [], panelScroll: 0, pageScroll: 0 });
+        if (width === 1280) await shot(page, 'play-panel');
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 90000);
+
   test('play: moves against the engine by click and drag, takeback, clocks, PGN export', async () => {
     const { page, context, problems } = await open(app.url);
     try {
