@@ -118,9 +118,11 @@ export function gamePhases(fens: string[]): Phase[];
 export const PIECE_VALUES: Readonly<Record<'p' | 'n' | 'b' | 'r' | 'q' | 'k', number>>;
 /** A sacrifice is judged this many half-moves into the line. */
 export const SACRIFICE_PLIES: number;
+/** ... and later while the line is still exchanging (the half-move after the reply a capture), up to this many half-moves: what callers pass. */
+export const SACRIFICE_MAX_PLIES: number;
 /** Material of a FEN's board in pawns: White's minus Black's, and both sides' together. */
 export function material(fen: string): { balance: number; total: number };
-/** Pawns the mover is down after the last reply within SACRIFICE_PLIES half-moves (the positions after each, the move first). */
+/** Pawns the mover is down where the line has settled: after the last reply within SACRIFICE_PLIES half-moves, or later while an exchange goes on (the positions after each half-move, the move first). */
 export function sacrificed(fenBefore: string, fensAfter: string[]): number;
 /** The next (1) or previous (-1) move after index `from` of that severity, or -1. */
 export function nextWithSeverity(verdicts: Pick<MoveVerdict, 'severity'>[], from: number, severity: Severity, direction?: 1 | -1): number;

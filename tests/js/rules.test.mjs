@@ -20,6 +20,35 @@ describe('material (report.js, from the FEN)', () => {
     expect(sacrificed(before, ['x', '4k3/8/8/8/8/8/8/4K3 w - - 0 1'])).toBe(3);
     expect(sacrificed(before, ['x', '4k3/8/8/8/8/8/8/4K3 w - - 0 1', 'y', before])).toBe(0); // won back
   });
+  // (issue 54: a quiet queen move whose line goes on with a knight move, its capture and the
+  // recapture was called Brilliant: four half-moves in, the knight's taker was about to be taken)
+  const start = '4k3/1b6/8/8/8/2N5/8/3QK3 w - - 0 1';
+  const exchange = [
+    '4k3/1b6/8/8/8/2N5/3Q4/4K3 b - - 1 1', // Qd2
+    '8/1b3k2/8/8/8/2N5/3Q4/4K3 w - - 2 2', // Kf7
+    '8/1b3k2/8/3N4/8/8/3Q4/4K3 b - - 3 2', // Nd5
+    '8/5k2/8/3b4/8/8/3Q4/4K3 w - - 0 3', // Bxd5: a knight down, four half-moves in
+    '8/5k2/8/3Q4/8/8/8/4K3 b - - 0 3', // Qxd5+: taken back
+    '8/8/5k2/3Q4/8/8/8/4K3 w - - 1 4', // Kf6
+  ];
+  test('sacrificed: an exchange still going on four half-moves in is judged once it has settled (no sacrifice)', () => {
+    expect(sacrificed(start, exchange)).toBe(0);
+    // the line as given ends in the middle of the exchange: judged where it ends
+    expect(sacrificed(start, exchange.slice(0, 4))).toBe(3);
+    // a capture that answers a capture, and another after it: followed to where the captures
+    // stop (the board's material only counts here, not whether a king could take on d5)
+    const longer = [...exchange.slice(0, 5), '8/8/8/3k4/8/8/8/4K3 w - - 0 4', '8/8/8/3k4/8/8/4K3/8 b - - 1 4'];
+    expect(sacrificed(start, longer)).toBe(9); // Kxd5: the queen is gone for good
+  });
+  test('sacrificed: a piece given for nothing is still a sacrifice, whatever follows quietly', () => {
+    const given = [
+      '4k3/1b6/8/3N4/8/8/8/3QK3 b - - 1 1', // Nd5
+      '4k3/8/8/3b4/8/8/8/3QK3 w - - 0 2', // Bxd5
+      '4k3/8/8/3b4/8/8/3Q4/4K3 b - - 1 2', // Qd2 (not taking back)
+      '8/4k3/8/3b4/8/8/3Q4/4K3 w - - 2 3', // Ke7
+    ];
+    expect(sacrificed(start, given)).toBe(3);
+  });
 });
 
 describe('sacrifices', () => {

@@ -24,7 +24,8 @@ import { existsSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
 import { annotatorName, evalFromSearch, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
-import { gameReport, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_PLIES } from '../src/report.js';
+import { gameReport, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_MAX_PLIES } from '../src/report.js';
+import { query } from '../src/rules.js';
 import { explainMove } from '../src/explain.js';
 import { importGames, pgnTag, TIME_CLASSES } from '../src/import.js';
 import { formatDuration, reviewGames } from '../src/review.js';
@@ -232,11 +233,9 @@ async function finishGame(engine, prepared, opts) {
       let sacrifice = 0;
       if (before.pv && before.pv[0] === played) {
         // the position after the move is the next main-line one; the engine plays the rest of the line
-        const lineFens = [fens[i + 1]];
-        const lineAfter = [played, ...(after.pv || [])].slice(0, SACRIFICE_PLIES);
-        for (let k = 2; k <= lineAfter.length; k++)
-          lineFens.push((await engine.positionInfo({ fen: startInfo.fen, moves: [...moves.uci.slice(0, i), ...lineAfter.slice(0, k)] })).fen);
-        sacrifice = sacrificed(fens[i], lineFens);
+        const lineAfter = [played, ...(after.pv || [])].slice(0, SACRIFICE_MAX_PLIES);
+        // played as far as it is legal (the engine's line is, from the position it searched)
+        sacrifice = sacrificed(fens[i], query(fens[i], lineAfter).moves.map((m) => m.fen));
       }
       reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice, fen: fens[i] });
     }

@@ -21,7 +21,8 @@
 //               line (MultiPV 2) loses at least a blunder's 0.15 and falls into a worse result
 //               band (win >= 0.75 > draw > 0.25 >= loss, about +-300 cp).
 //   Brilliant   the best (or great) move that gives up at least BRILLIANT_MIN_SACRIFICE pawns
-//               along the engine's line and still does not lose (>= 0.45 after it), in a
+//               along the engine's line (where it has settled: `sacrificed`, four half-moves in
+//               or after an exchange still going on there) and still does not lose (>= 0.45 after it), in a
 //               position that was not already won outright (< 0.97 before).
 //   Missed win  an Inaccuracy, Mistake or Blunder that turns a won position (>= 0.75 with the
 //               best move) into one that is not won any more; it keeps its severity for the
@@ -330,9 +331,15 @@ export function phaseSummary(r) {
 
 /** Pawns per piece for material counts. */
 export const PIECE_VALUES = Object.freeze({ p: 1, n: 3, b: 3, r: 5, q: 9, k: 0 });
-/** A sacrifice is judged this many half-moves into the line (the move, a reply, a move, a reply):
- * material won straight back by then (an exchange) is no sacrifice. */
+/** A sacrifice is judged at least this many half-moves into the line (the move, a reply, a move, a
+ * reply): material won straight back by then (an exchange) is no sacrifice ... */
 export const SACRIFICE_PLIES = 4;
+/** ... and later while the line is still exchanging: where the next half-move is a capture, the
+ * piece just taken is about to be taken back, so the material is judged after the next reply, up
+ * to this many half-moves in (a queen move whose line goes on with a knight move, its capture and
+ * the recapture gives nothing up, though four half-moves in the knight's taker is still hanging).
+ * Callers pass this many positions of the line. */
+export const SACRIFICE_MAX_PLIES = 12;
 
 /** Material of a FEN's board, in pawns: White's minus Black's, and both sides' together. */
 export function material(/** @type {string} */ fen) {
@@ -346,18 +353,31 @@ export function material(/** @type {string} */ fen) {
   return { balance, total };
 }
 
+/** Pieces on a FEN's board (kings included): fewer after a half-move means it captured. */
+function pieceCount(/** @type {string} */ fen) {
+  let n = 0;
+  for (const c of fen.trim().split(/\s+/)[0]) if (/[a-z]/i.test(c)) n++;
+  return n;
+}
+
 /**
- * How many pawns of material the mover is down after the last reply within the first
- * SACRIFICE_PLIES half-moves of the line that starts with the move (0: nothing given up, or no
- * reply to judge by).
+ * How many pawns of material the mover is down along the line that starts with the move (0:
+ * nothing given up, or no reply to judge by), judged where the line has settled: after the last
+ * reply within SACRIFICE_PLIES half-moves, or, while the half-move after that reply is a capture
+ * (an exchange going on), after the next reply, up to SACRIFICE_MAX_PLIES half-moves in.
  * @param {string} fenBefore the position before the move
  * @param {string[]} fensAfter the positions after each half-move of the line, the move first
  */
 export function sacrificed(fenBefore, fensAfter) {
   const sign = fenBefore.trim().split(/\s+/)[1] === 'b' ? -1 : 1;
-  const replies = fensAfter.slice(0, SACRIFICE_PLIES).filter((_, i) => i % 2 === 1);
-  if (!replies.length) return 0;
-  const given = sign * (material(fenBefore).balance - material(/** @type {string} */ (replies.at(-1))).balance);
+  const line = fensAfter.slice(0, SACRIFICE_MAX_PLIES);
+  // the index of the reply judged by (replies are the odd half-moves: 1, 3, ...)
+  let r = Math.min(SACRIFICE_PLIES, line.length) - 1;
+  if (r % 2 === 0) r--;
+  if (r < 1) return 0;
+  const captures = (/** @type {number} */ i) => pieceCount(line[i]) < pieceCount(line[i - 1]);
+  while (r + 2 < line.length && captures(r + 1)) r += 2;
+  const given = sign * (material(fenBefore).balance - material(line[r]).balance);
   return Math.max(0, given);
 }
 

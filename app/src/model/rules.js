@@ -16,7 +16,7 @@ import {
   chess960Fen, chess960Number, fenError, gameStatus, legalMoves as engineLegalMoves, normalizeFen, playMoves, query, randomChess960, RulesError,
   STARTING_FEN, tryMove as engineTryMove,
 } from 'mainline-chess/rules';
-import { SACRIFICE_PLIES, sacrificed } from 'mainline-chess/report';
+import { SACRIFICE_MAX_PLIES, sacrificed } from 'mainline-chess/report';
 
 export { chess960Fen, chess960Number, randomChess960, RulesError, STARTING_FEN };
 
@@ -183,15 +183,16 @@ export function playLegal(fen, uci, variant = {}) {
 }
 
 /**
- * How many pawns of material the mover is down SACRIFICE_PLIES half-moves into the line that
- * starts with the move played and goes on with the engine's line after it (report.js's
- * `sacrificed`); the line is played only as far as it is legal.
+ * How many pawns of material the mover is down along the line that starts with the move played
+ * and goes on with the engine's line after it, where the line has settled (report.js's
+ * `sacrificed`: four half-moves in, or later while an exchange goes on); the line is played only
+ * as far as it is legal.
  * @param {string} fen the position before the move
  * @param {string} played UCI
  * @param {string[]} line the engine's line after the move (UCI, starting with the reply)
  */
 export function sacrificeAlong(fen, played, line) {
-  return sacrificed(fen, playLegal(fen, [played, ...line].slice(0, SACRIFICE_PLIES)).fens);
+  return sacrificed(fen, playLegal(fen, [played, ...line].slice(0, SACRIFICE_MAX_PLIES)).fens);
 }
 
 /**
