@@ -4,7 +4,7 @@
 import type { Eval, MoveJudgement, Score } from './annotate.js';
 
 export type MoveClassName =
-  | 'brilliant' | 'great' | 'best' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'missed-win';
+  | 'brilliant' | 'great' | 'best' | 'forced' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'missed-win';
 /** The classes by loss alone. */
 export type Severity = 'best' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
 
@@ -33,6 +33,8 @@ export interface ReportMove {
   sacrifice?: number;
   /** the position before the move: given for every move, the report has accuracy by phase */
   fen?: string;
+  /** how many legal moves the mover had: 1 makes the move Forced */
+  legalMoves?: number;
 }
 
 export type Phase = 'opening' | 'middlegame' | 'endgame';

@@ -108,6 +108,20 @@ describe('the game report of a tree', () => {
     expect(reportOf(tree).verdicts.get(kxf7.id).cls).toBe('great');
   });
 
+  test('the only legal move is Forced, in the report and the PGN; the moves with a choice are not', () => {
+    const tree = new GameTree();
+    const last = tree.playLine(tree.root, ['e3', 'h5', 'Ne2', 'e5', 'h3', 'Qh4', 'b4', 'Qxf2+', 'Kxf2', 'Nc6']);
+    // every position evaluated; White loses a lot across Kxf2 by these numbers, and could not help it
+    for (const n of [tree.root, ...tree.mainline()]) n.eval = { score: { cp: n.san === 'Kxf2' ? -200 : 0 }, depth: 8, pv: n.children[0] ? [/** @type {string} */ (n.children[0].uci)] : [] };
+    const r = reportOf(tree);
+    const kxf2 = /** @type {any} */ (last.parent);
+    expect(kxf2.san).toBe('Kxf2');
+    expect(r.verdicts.get(kxf2.id)).toMatchObject({ cls: 'forced', severity: 'best', accuracy: 100 });
+    expect([...r.verdicts.entries()].filter(([, v]) => v.cls === 'forced').map(([id]) => id)).toEqual([kxf2.id]);
+    expect(r.game?.players.w.counts.forced).toBe(1);
+    expect(pgnAnnotations(r).judgements.get(kxf2.id)).toEqual({ label: 'Forced', nag: 0, error: false });
+  });
+
   test('one position without an evaluation: the moves around it are not classed, and there is no players’ report', () => {
     const { tree, ng5, kg8, qb3 } = reportTree();
     delete kg8.eval;

@@ -128,6 +128,20 @@ describe.skipIf(!haveEngine)('mainline-analyse', () => {
     expect(readComment(g.root.comment).note).toBe('');
   }, 60000);
 
+  test('--report: the only legal move is Forced ("Forced move.", no NAG, no words); a move with a choice is not', async () => {
+    // 4... Qxf2+ leaves White one move, 5. Kxf2
+    const pgn = '[Event "Forced"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e3 h5 2. Ne2 e5 3. h3 Qh4 4. b4 Qxf2+ 5. Kxf2 Nc6 *\n';
+    const { code, stdout, stderr } = await analyse(['--depth', '5', '--report', '--quiet', '-'], pgn);
+    expect(code, stderr).toBe(0);
+    const line = mainLine(parsePgnGames(stdout)[0]);
+    const forced = line.filter((n) => /Forced/.test(n.comment ?? ''));
+    expect(forced.map((n) => n.san)).toEqual(['Kxf2']);
+    expect(forced[0].nags).toEqual([]);
+    expect(forced[0].comment).toMatch(/Forced move\.$/);
+    // the sentence is the report's, made again from the evaluations: not read back as a note
+    expect(readComment(forced[0].comment).note).toBe('');
+  }, 60000);
+
   test('--out is resumable: a second run skips what the file holds; an interrupted file is completed', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mainline-analyse-'));
     try {

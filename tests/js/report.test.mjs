@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import {
-  classifyMove, gameReport, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves,
+  classifyMove, gameReport, pgnJudgement, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves,
   gamePhases, phaseSigns, phaseSummary, PHASES,
 } from '../../web/src/report.js';
 import { CLOCK_GAME, PHASE_MOVES, PHASE_STARTS } from './fixtures/clock-game.mjs';
@@ -50,6 +50,19 @@ describe('win% and move accuracy', () => {
 });
 
 describe('move classes', () => {
+  test('Forced: the only legal move, whatever the evaluations say; never with two moves or more', () => {
+    // a king's only way out of check, the position falling from +1.00 to -3.00 across it
+    const forced = classifyMove({ mover: 'w', played: 'e1f2', before: ev(100, ['e1f2']), after: ev(-300), legalMoves: 1 });
+    expect(forced).toMatchObject({ cls: 'forced', severity: 'best', loss: 0, cpLoss: 0, accuracy: 100 });
+    expect(pgnJudgement(forced)).toEqual({ label: 'Forced', nag: 0, error: false });
+    // the same move with a second one there: judged by its loss (a Blunder), not Forced
+    const chosen = classifyMove({ mover: 'w', played: 'e1f2', before: ev(100, ['e1d2']), after: ev(-300), legalMoves: 2 });
+    expect(chosen.cls).toBe('blunder');
+    // the only move that was also a sacrifice is still only Forced: there was nothing to find
+    expect(classifyMove({ mover: 'w', played: 'e1f2', before: ev(0, ['e1f2']), after: ev(0), legalMoves: 1, sacrifice: 5 }).cls).toBe('forced');
+    // the count not given: the classes as before
+    expect(classifyMove({ mover: 'w', played: 'e1f2', before: ev(100, ['e1f2']), after: ev(100) }).cls).toBe('best');
+  });
   test('the engine’s move is Best; small losses Excellent and Good', () => {
     // 52.759% -> 52.300%: loss 0.0046; accuracy 103.1668 e^(-0.04354 · 0.459) - 3.1669 = 97.96
     const best = classifyMove({ mover: 'w', played: 'e2e4', before: ev(30, ['e2e4']), after: ev(25) });

@@ -237,13 +237,14 @@ async function finishGame(engine, prepared, opts) {
         // played as far as it is legal (the engine's line is, from the position it searched)
         sacrifice = sacrificed(fens[i], query(fens[i], lineAfter).moves.map((m) => m.fen));
       }
-      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice, fen: fens[i] });
+      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice, fen: fens[i], legalMoves: query(fens[i], [], { legal: true }).legal.length });
     }
     report = gameReport(reportMoves);
     for (const [i, v] of report.moves.entries()) {
       const judgement = pgnJudgement(v);
       line[i + 1].judgement = judgement;
-      if (!judgement) continue;
+      // a forced move needs no words: "Forced move." says all there is
+      if (!judgement || v.cls === 'forced') continue;
       // why, in words checked against the engine's lines (mainline-chess/explain)
       const before = line[i].eval, after = line[i + 1].eval, played = moves.uci[i];
       const at = { fen: startInfo.fen, moves: moves.uci.slice(0, i) };

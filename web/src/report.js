@@ -24,6 +24,10 @@
 //               along the engine's line (where it has settled: `sacrificed`, four half-moves in
 //               or after an exchange still going on there) and still does not lose (>= 0.45 after it), in a
 //               position that was not already won outright (< 0.97 before).
+//   Forced      the only legal move (the caller gives the count): never an error and never praised;
+//               it costs nothing (loss 0, accuracy 100), since the fall of the evaluation across
+//               it is the position's, not the move's (lichess's accuracy would count it; chess.com's
+//               review marks such a move Forced too).
 //   Missed win  an Inaccuracy, Mistake or Blunder that turns a won position (>= 0.75 with the
 //               best move) into one that is not won any more; it keeps its severity for the
 //               next/previous-mistake keys and its NAG.
@@ -75,6 +79,7 @@ export const MOVE_CLASSES = [
   { name: 'brilliant', label: 'Brilliant', glyph: '!!', nag: 3 },
   { name: 'great', label: 'Great', glyph: '!', nag: 1 },
   { name: 'best', label: 'Best', glyph: '', nag: 0 },
+  { name: 'forced', label: 'Forced', glyph: '', nag: 0 },
   { name: 'excellent', label: 'Excellent', glyph: '', nag: 0, maxLoss: 0.02 },
   { name: 'good', label: 'Good', glyph: '', nag: 0, maxLoss: INACCURACY.minDrop },
   judged(INACCURACY, MISTAKE.minDrop),
@@ -104,6 +109,7 @@ export const ERROR_CLASSES = JUDGEMENTS.map((j) => j.name);
  *                                 after the move, compared with before it (0 or less: none)
  * @property {string} [fen]        the position before the move: given for every move, the
  *                                 report has accuracy by phase
+ * @property {number} [legalMoves] how many legal moves the mover had: 1 makes the move Forced
  *
  * @typedef {object} MoveVerdict
  * @property {string} cls          a MOVE_CLASSES name
@@ -145,12 +151,25 @@ export function moveAccuracy(before, after) {
 }
 
 /**
+ * The only legal move: Forced, as the best move that loses nothing.
+ * @param {ReportMove} m @param {'w'|'b'} other @returns {MoveVerdict}
+ */
+function forcedVerdict(m, other) {
+  const mine = (/** @type {number} */ whiteWin) => (m.mover === 'w' ? whiteWin : 100 - whiteWin);
+  return {
+    cls: 'forced', severity: 'best', loss: 0, cpLoss: 0, accuracy: 100,
+    winBefore: mine(winPercent(m.before.score, m.mover)), winAfter: mine(winPercent(m.after.score, other)),
+  };
+}
+
+/**
  * The class of one move.
  * @param {ReportMove} m
  * @returns {MoveVerdict}
  */
 export function classifyMove(m) {
   const other = m.mover === 'w' ? 'b' : 'w';
+  if (m.legalMoves === 1) return forcedVerdict(m, other);
   const mine = (/** @type {number} */ whiteWin) => (m.mover === 'w' ? whiteWin : 100 - whiteWin);
   // The evaluations are of the positions as they stand: `before` with the mover to move,
   // `after` with the opponent to move.
@@ -426,14 +445,15 @@ export function moveClass(/** @type {string} */ name) {
 /**
  * What the PGN writer (annotate.js's writePgn, as a node's `judgement`) writes for a move's
  * verdict: the NAG and sentence of an error, a Missed win (with its severity's NAG), a Great or
- * Brilliant move; null for the plain classes (Best, Excellent, Good), which get nothing.
+ * Brilliant move, a Forced one ("Forced move.", no NAG); null for the plain classes (Best,
+ * Excellent, Good), which get nothing.
  * @param {Pick<MoveVerdict, 'cls' | 'severity'>} v
  * @returns {{ label: string, nag: number, error: boolean } | null}
  */
 export function pgnJudgement(v) {
   if (v.cls === 'missed-win') return { label: CLASS[v.cls].label, nag: CLASS[v.severity].nag, error: true };
   if (ERROR_CLASSES.includes(v.cls)) return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: true };
-  if (v.cls === 'great' || v.cls === 'brilliant') return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: false };
+  if (v.cls === 'great' || v.cls === 'brilliant' || v.cls === 'forced') return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: false };
   return null;
 }
 

@@ -4,7 +4,7 @@
 // line (for Brilliant) is counted with the rules (rules.js). Also the report's navigation (next
 // blunder, mistake, inaccuracy) and the moves worth practising. Pure: no DOM, no engine.
 import { classifyMove, gameReport, nextWithSeverity, pgnJudgement, phaseSummary, practiceMoves, reportSummary } from 'mainline-chess/report';
-import { sacrificeAlong } from './rules.js';
+import { legalMoves, sacrificeAlong } from './rules.js';
 
 /**
  * @typedef {import('./tree.js').MoveNode} MoveNode
@@ -25,6 +25,9 @@ import { sacrificeAlong } from './rules.js';
 // kept per evaluation (a new evaluation is a new object), so a report is cheap to compute again.
 /** @type {WeakMap<object, number>} */
 const sacrifices = new WeakMap();
+// How many legal moves a position has (1: the move from it is Forced), kept per node like the above.
+/** @type {WeakMap<MoveNode, number>} */
+const legalCounts = new WeakMap();
 
 /**
  * One move as the report needs it, or null when a position lacks an evaluation.
@@ -40,7 +43,12 @@ function reportMoveOf(node) {
     sacrifice = sacrificeAlong(parent.fen, node.uci, after.pv || []);
     sacrifices.set(after, sacrifice);
   }
-  return { mover: node.color, played: node.uci, before: parent.eval, second: parent.eval.second || undefined, after, sacrifice, fen: parent.fen };
+  let count = legalCounts.get(parent);
+  if (count === undefined) {
+    count = legalMoves(parent.fen).length;
+    legalCounts.set(parent, count);
+  }
+  return { mover: node.color, played: node.uci, before: parent.eval, second: parent.eval.second || undefined, after, sacrifice, fen: parent.fen, legalMoves: count };
 }
 
 /** The report of a tree. @param {GameTree} tree @returns {TreeReport} */

@@ -88,5 +88,6 @@ function reason(cls, before) {
   if (cls === 'great') return before.second ? `The only move that keeps the result: the next best, ${before.second.pvSan?.[0] || before.second.pv[0] || ''}, gives ${formatScore(before.second.score)}.` : 'The only move that keeps the result.';
   if (cls === 'missed-win') return 'The position was won before this move, and is not after it.';
   if (cls === 'best') return 'The engine’s own choice.';
+  if (cls === 'forced') return 'The only legal move.';
   return '';
 }
