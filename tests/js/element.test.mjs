@@ -173,7 +173,7 @@ describe.skipIf(!haveBrowser).each([
         await new Promise((r) => setTimeout(r, 400));
         return { result: await b.stop(), position: b.position };
       });
-      expect(stopped.position).toEqual({ fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', moves: [] });
+      expect(stopped.position).toEqual({ fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', moves: [], chess960: false });
       expect(stopped.result).toMatchObject({ stopped: true });
       expect(stopped.result.bestMove).toMatch(/^[a-h][1-8][a-h][1-8]$/);
       expect(problems).toEqual([]);
