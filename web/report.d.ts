@@ -4,7 +4,7 @@
 import type { Eval, MoveJudgement, Score } from './annotate.js';
 
 export type MoveClassName =
-  | 'brilliant' | 'great' | 'best' | 'forced' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'missed-win';
+  | 'brilliant' | 'great' | 'best' | 'book' | 'forced' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'missed-win';
 /** The classes by loss alone. */
 export type Severity = 'best' | 'excellent' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
 
@@ -35,6 +35,9 @@ export interface ReportMove {
   fen?: string;
   /** how many legal moves the mover had: 1 makes the move Forced */
   legalMoves?: number;
+  /** the move keeps the game inside the named openings (mainline-chess/openings' isBookMove):
+   * Book, unless the engine finds it a Mistake or worse */
+  book?: boolean;
 }
 
 export type Phase = 'opening' | 'middlegame' | 'endgame';
@@ -127,7 +130,7 @@ export function material(fen: string): { balance: number; total: number };
 /** Pawns the mover is down where the line has settled: after the last reply within SACRIFICE_PLIES half-moves, or later while an exchange goes on (the positions after each half-move, the move first). */
 export function sacrificed(fenBefore: string, fensAfter: string[]): number;
 /** The next (1) or previous (-1) move after index `from` of that severity, or -1. */
-export function nextWithSeverity(verdicts: Pick<MoveVerdict, 'severity'>[], from: number, severity: Severity, direction?: 1 | -1): number;
+export function nextWithSeverity(verdicts: (Pick<MoveVerdict, 'severity'> & Partial<Pick<MoveVerdict, 'cls'>>)[], from: number, severity: Severity, direction?: 1 | -1): number;
 /** A player's Mistakes, Blunders and Missed wins, as indices into the report's moves. */
 export function practiceMoves(verdicts: Pick<MoveVerdict, 'cls' | 'severity'>[], movers: ('w' | 'b')[], color: 'w' | 'b'): number[];
 /** Whether a tried move solves a practice position (Best, Excellent or Good against the best move). */

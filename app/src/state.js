@@ -10,7 +10,7 @@ import { GameTree } from './model/tree.js';
  * @typedef {import('./model/gamereport.js').TreeReport} TreeReport
  * @typedef {import('./model/record.js').Review} Review
  * @typedef {import('./model/record.js').PracticeResult} PracticeResult
- * @typedef {import('./model/openings.js').Opening} Opening
+ * @typedef {import('mainline-chess/openings').Opening} Opening
  * @typedef {import('./model/iterationlog.js').IterationLog} IterationLog
  * @typedef {import('mainline-chess/annotate').Eval} Eval
  *

@@ -190,7 +190,8 @@ describe('writing PGN and reading it back', () => {
     // the game report first (every main-line position is evaluated), then the start's evaluation
     // (and each player's accuracy by phase: four moves, all of the opening)
     expect(flat).toMatch(/\{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. Accuracy by phase \(White \/ Black\): opening \d+% \/ \d+%, middlegame – \/ –, endgame – \/ –\. \[%eval 0\.30\] \[%mlpv 8 pvhash e2e4 e7e5\] \} 1\. f3/);
-    expect(flat).toMatch(/1\. f3 \$6 \{ \[%eval -0\.40\] \[%mlpv 8 pvhash e7e5 e2e4\] \(0\.30 → -0\.40\) Inaccuracy\. e4 was best\. \}/);
+    // 1. f3 (A00, Barnes opening) loses an Inaccuracy's worth, but it is a named opening: Book, no NAG
+    expect(flat).toMatch(/1\. f3 \{ \[%eval -0\.40\] \[%mlpv 8 pvhash e7e5 e2e4\] Book move\. \} 1\.\.\. e5 \{ \[%eval -0\.30\] \[%mlpv 8 pvhash e2e4 b8c6\] Book move\. \}/);
     // 2. g4 has the user's "!" ($1): it stays, the judgement's $4 is not added, the sentence is
     expect(flat).toMatch(/2\. g4 \$1 \{ \[%eval #-1\] \[%mlpv 8 pvhash d8h4\] \[%clk 0:02:59\] \(-0\.30 → #-1\) Blunder\. e4 was best\. a \(bold\) idea \}/);
     expect(flat).toMatch(/2\.\.\. Qh4# \{ \[%eval #0\] \} 0-1$/);
@@ -221,7 +222,8 @@ describe('writing PGN and reading it back', () => {
     // the judgement is recomputed, not kept as a NAG
     const f3 = back.tree.mainline()[0];
     expect(f3.nags).toBeUndefined();
-    expect(reportOf(back.tree).verdicts.get(f3.id)?.cls).toBe('inaccuracy');
+    expect(reportOf(back.tree).verdicts.get(f3.id)?.cls).toBe('book');
+    expect(readComment(`[%eval -0.40] Book move.`).note).toBe('');
   });
 
   test('an imported game with an evaluation everywhere counts as analysed, and exports its annotator', () => {
@@ -341,6 +343,8 @@ describe('writing PGN and reading it back', () => {
     expect(nf3.nags).toEqual([6]); // the annotator's ?! is kept (the evaluations do not judge the move)
     const out = exportPgn(tree, games[0].headers).replace(/\n/g, ' ');
     expect(out).toContain('1. e4 { [%eval 0.17] [%clk 0:03:00] }');
-    expect(out).toContain('2. Nf3 $6 { [%eval 0.00] }');
+    // lichess's own ?! on 2. Nf3 is kept; the report finds it a Book move (the Open Sicilian) and says so
+    expect(out).toContain('1... c5 { [%eval 0.19] [%clk 0:03:00] Book move. }');
+    expect(out).toContain('2. Nf3 $6 { [%eval 0.00] Book move. }');
   });
 });

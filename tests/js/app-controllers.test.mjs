@@ -86,7 +86,8 @@ describe('"Analyse game" and the report (ReviewController)', () => {
     const { report } = store.state;
     const cls = (san) => report.verdicts.get(s.tree.mainline().find((n) => n.san === san).id).cls;
     expect(['mistake', 'blunder', 'missed-win', 'inaccuracy']).toContain(cls('Nxf7'));
-    expect(cls('Nf3#')).toBe('best');
+    // the whole trap is a named line (C50, Blackburne shilling gambit): its mate is Book, its error stays one
+    expect(cls('Nf3#')).toBe('book');
     expect(report.game.players.w.accuracy).toBeLessThan(report.game.players.b.accuracy);
     expect(store.state.game.review).toMatchObject({ limits: { depth: 8 }, complete: true, players: { w: { accuracy: report.game.players.w.accuracy } } });
     // again: nothing to search (each evaluation is deep enough and has its second line)

@@ -41,11 +41,11 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       expect(parseInt(acc[0], 10)).toBeLessThan(parseInt(acc[1], 10));
       expect(await page.textContent('[data-testid=acpl-w]')).toMatch(/^\d+$/);
       // one row per class, in the report's order
-      expect(await page.$$eval('[data-testid=report-table] tbody tr[data-class]', (rows) => rows.map((r) => r.dataset.class))).toEqual(['brilliant', 'great', 'best', 'forced', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'missed-win']);
+      expect(await page.$$eval('[data-testid=report-table] tbody tr[data-class]', (rows) => rows.map((r) => r.dataset.class))).toEqual(['brilliant', 'great', 'best', 'book', 'forced', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'missed-win']);
       // every move has a class; the move list marks the notable ones with a glyph
       const moves = await page.$$eval('#moves > .move', (els) => els.map((e) => ({ cls: e.dataset.class, severity: e.dataset.judgement || '', glyph: e.querySelector('.glyph')?.textContent || '', label: e.getAttribute('aria-label') })));
       expect(moves.every((m) => m.cls)).toBe(true);
-      expect(moves.at(-1).cls).toBe('best'); // Nf3#
+      expect(moves.at(-1).cls).toBe('book'); // Nf3#: the named trap line (C50) ends with it
       const errors = moves.filter((m) => ['inaccuracy', 'mistake', 'blunder', 'missed-win'].includes(m.cls));
       expect(errors.length).toBeGreaterThanOrEqual(2);
       for (const m of errors) expect(m.glyph).toMatch(/^(\?!|\?|\?\?|✗)$/);

@@ -122,6 +122,23 @@ describe('the game report of a tree', () => {
     expect(pgnAnnotations(r).judgements.get(kxf2.id)).toEqual({ label: 'Forced', nag: 0, error: false });
   });
 
+  test('the moves inside the named openings are Book, in the report and the PGN, to the first move out; none in Chess960', () => {
+    const sans = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'h4', 'h6'];
+    const classes = (/** @type {GameTree} */ tree) => {
+      tree.playLine(tree.root, sans);
+      for (const n of [tree.root, ...tree.mainline()]) n.eval = { score: { cp: 20 }, depth: 8, pv: n.children[0] ? [/** @type {string} */ (n.children[0].uci)] : [] };
+      const r = reportOf(tree);
+      return { r, cls: tree.mainline().map((n) => r.verdicts.get(n.id)?.cls) };
+    };
+    const { r, cls } = classes(new GameTree());
+    expect(cls).toEqual([...Array(10).fill('book'), 'best', 'best']);
+    expect(r.game?.players.w.counts.book).toBe(5);
+    const first = r.line[0];
+    expect(pgnAnnotations(r).judgements.get(first.id)).toEqual({ label: 'Book', nag: 0, error: false });
+    // the same moves from the standard array as a Chess960 game: not named after standard chess's openings
+    expect(classes(new GameTree(undefined, { chess960: true })).cls).toEqual(Array(12).fill('best'));
+  });
+
   test('one position without an evaluation: the moves around it are not classed, and there is no players’ report', () => {
     const { tree, ng5, kg8, qb3 } = reportTree();
     delete kg8.eval;

@@ -142,6 +142,23 @@ describe.skipIf(!haveEngine)('mainline-analyse', () => {
     expect(readComment(forced[0].comment).note).toBe('');
   }, 60000);
 
+  test('--report: the moves inside the named openings are Book ("Book move.", no NAG, no words), to the first move out; none in Chess960', async () => {
+    const moves = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. h4 h6 *';
+    const standard = `[Event "Book"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n${moves}\n`;
+    const chess960 = `[Event "Book 960"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n\n${moves}\n`;
+    const { code, stdout, stderr } = await analyse(['--depth', '5', '--report', '--quiet', '-'], `${standard}\n${chess960}`);
+    expect(code, stderr).toBe(0);
+    const [a, b] = parsePgnGames(stdout).map(mainLine);
+    const book = a.filter((n) => /Book move\./.test(n.comment ?? ''));
+    expect(book.map((n) => n.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7']);
+    for (const n of book) {
+      expect(n.nags).toEqual([]);
+      expect(n.comment).toMatch(/Book move\.$/);
+      expect(readComment(n.comment).note).toBe('');
+    }
+    expect(b.filter((n) => /Book move/.test(n.comment ?? ''))).toEqual([]);
+  }, 60000);
+
   test('--out is resumable: a second run skips what the file holds; an interrupted file is completed', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mainline-analyse-'));
     try {

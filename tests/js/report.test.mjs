@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import {
-  classifyMove, gameReport, pgnJudgement, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves,
+  classifyMove, gameReport, pgnJudgement, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves, nextWithSeverity,
   gamePhases, phaseSigns, phaseSummary, PHASES,
 } from '../../web/src/report.js';
 import { CLOCK_GAME, PHASE_MOVES, PHASE_STARTS } from './fixtures/clock-game.mjs';
@@ -62,6 +62,31 @@ describe('move classes', () => {
     expect(classifyMove({ mover: 'w', played: 'e1f2', before: ev(0, ['e1f2']), after: ev(0), legalMoves: 1, sacrifice: 5 }).cls).toBe('forced');
     // the count not given: the classes as before
     expect(classifyMove({ mover: 'w', played: 'e1f2', before: ev(100, ['e1f2']), after: ev(100) }).cls).toBe('best');
+  });
+  test('Book: a move inside the named openings, short of a Mistake; never praised, never an Inaccuracy', () => {
+    // the engine's own move and a small loss: Book, its loss and accuracy as any move's
+    const book = classifyMove({ mover: 'w', played: 'e2e4', before: ev(30, ['e2e4']), after: ev(25), book: true });
+    expect(book).toMatchObject({ cls: 'book', severity: 'best' });
+    expect(book.accuracy).toBeCloseTo(97.96, 2);
+    expect(pgnJudgement(book)).toEqual({ label: 'Book', nag: 0, error: false });
+    expect(classifyMove({ mover: 'w', played: 'd2d4', before: ev(50, ['e2e4']), after: ev(0), book: true }).cls).toBe('book');
+    // a named gambit the engine finds an Inaccuracy at its depth: Book, not ?!, and the
+    // next-inaccuracy key passes it by
+    const gambit = classifyMove({ mover: 'b', played: 'a7a6', before: ev(0, ['e7e5']), after: ev(60), book: true });
+    expect(gambit).toMatchObject({ cls: 'book', severity: 'inaccuracy' });
+    expect(pgnJudgement(gambit)).toEqual({ label: 'Book', nag: 0, error: false });
+    expect(nextWithSeverity([gambit, { cls: 'inaccuracy', severity: 'inaccuracy' }], -1, 'inaccuracy')).toBe(1);
+    // negatives: a named line's Mistake or Blunder is shown as the error it is
+    expect(classifyMove({ mover: 'b', played: 'a7a6', before: ev(0, ['e7e5']), after: ev(150), book: true }).cls).toBe('mistake');
+    expect(classifyMove({ mover: 'b', played: 'a7a6', before: ev(0, ['e7e5']), after: ev(500), book: true }).cls).toBe('blunder');
+    // ... a Missed win stays one (+3.30 -> +2.30: 77% -> 70%, an Inaccuracy's loss from a won position)
+    expect(classifyMove({ mover: 'w', played: 'd2d4', before: ev(330, ['e2e4']), after: ev(230), book: true }).cls).toBe('missed-win');
+    // ... a theory sacrifice is Book, not Brilliant; the only move that holds, Book, not Great
+    expect(classifyMove({ mover: 'w', played: 'e2e4', before: ev(0, ['e2e4']), after: ev(0), sacrifice: 3, book: true }).cls).toBe('book');
+    expect(classifyMove({ mover: 'w', played: 'e2e4', before: ev(0, ['e2e4']), second: { score: { cp: -400 } }, after: ev(0), book: true }).cls).toBe('book');
+    // ... the only legal move is Forced, book or not; without the flag nothing changes
+    expect(classifyMove({ mover: 'w', played: 'e1f2', before: ev(0, ['e1f2']), after: ev(0), book: true, legalMoves: 1 }).cls).toBe('forced');
+    expect(classifyMove({ mover: 'w', played: 'e2e4', before: ev(30, ['e2e4']), after: ev(25), book: false }).cls).toBe('best');
   });
   test('the engine’s move is Best; small losses Excellent and Good', () => {
     // 52.759% -> 52.300%: loss 0.0046; accuracy 103.1668 e^(-0.04354 · 0.459) - 3.1669 = 97.96

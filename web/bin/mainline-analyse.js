@@ -23,9 +23,10 @@
 import { existsSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
-import { annotatorName, evalFromSearch, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
+import { annotatorName, evalFromSearch, isChess960, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
 import { gameReport, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_MAX_PLIES } from '../src/report.js';
 import { query } from '../src/rules.js';
+import { isBookMove } from '../src/openings.js';
 import { explainMove } from '../src/explain.js';
 import { importGames, pgnTag, TIME_CLASSES } from '../src/import.js';
 import { formatDuration, reviewGames } from '../src/review.js';
@@ -227,6 +228,8 @@ async function finishGame(engine, prepared, opts) {
   let report = null;
   if (opts.report && line.length > 1) {
     const reportMoves = [];
+    // the named openings are standard chess's (a Chess960 game is not named after them)
+    const standard = !isChess960(headers);
     for (let i = 0; i + 1 < line.length; i++) {
       const before = line[i].eval, after = line[i + 1].eval, played = moves.uci[i];
       // what the move gives up along the engine's line after it, for a best move only (Brilliant)
@@ -237,14 +240,14 @@ async function finishGame(engine, prepared, opts) {
         // played as far as it is legal (the engine's line is, from the position it searched)
         sacrifice = sacrificed(fens[i], query(fens[i], lineAfter).moves.map((m) => m.fen));
       }
-      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice, fen: fens[i], legalMoves: query(fens[i], [], { legal: true }).legal.length });
+      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice, fen: fens[i], legalMoves: query(fens[i], [], { legal: true }).legal.length, book: standard && isBookMove(fens[i], fens[i + 1]) });
     }
     report = gameReport(reportMoves);
     for (const [i, v] of report.moves.entries()) {
       const judgement = pgnJudgement(v);
       line[i + 1].judgement = judgement;
-      // a forced move needs no words: "Forced move." says all there is
-      if (!judgement || v.cls === 'forced') continue;
+      // a forced or book move needs no words: "Forced move." / "Book move." says all there is
+      if (!judgement || v.cls === 'forced' || v.cls === 'book') continue;
       // why, in words checked against the engine's lines (mainline-chess/explain)
       const before = line[i].eval, after = line[i + 1].eval, played = moves.uci[i];
       const at = { fen: startInfo.fen, moves: moves.uci.slice(0, i) };

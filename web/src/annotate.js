@@ -210,7 +210,7 @@ export function annotatorName(version, limits) {
 // ---- comments ---------------------------------------------------------------------------------
 
 const COMMAND = /\[%(\w+)\s*([^\]]*)\]/g;
-const JUDGEMENT_TEXT = /^\s*(?:\(\S+ → \S+\) (?:Inaccuracy|Mistake|Blunder|Missed win)\.(?: \S+ was best\.)?|(?:Brilliant|Great|Forced) move\.)(?: \[[^\]]*\])?\s*/;
+const JUDGEMENT_TEXT = /^\s*(?:\(\S+ → \S+\) (?:Inaccuracy|Mistake|Blunder|Missed win)\.(?: \S+ was best\.)?|(?:Brilliant|Great|Forced|Book) move\.)(?: \[[^\]]*\])?\s*/;
 const REPORT_TEXT = /^\s*Mainline report: [^.]*\.(?:\s*Accuracy by phase \(White \/ Black\): [^.]*\.)?\s*/;
 
 /**

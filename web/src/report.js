@@ -24,6 +24,14 @@
 //               along the engine's line (where it has settled: `sacrificed`, four half-moves in
 //               or after an exchange still going on there) and still does not lose (>= 0.45 after it), in a
 //               position that was not already won outright (< 0.97 before).
+//   Book        a move that keeps the game inside the named openings (mainline-chess/openings: the
+//               positions before and after it are both on the ECO classification's lines; the
+//               caller says so), unless the engine finds it a Mistake or worse: a named line is
+//               theory, not the player's own find, so it is neither praised (Great, Brilliant) nor
+//               marked an Inaccuracy (the named gambits and offbeat openings lose that much at a
+//               review's depth); but the data names some lines for the trap a side falls into, and
+//               a move that loses a Mistake's 0.10 or more is shown as the error it is. Its loss and
+//               accuracy count as any move's.
 //   Forced      the only legal move (the caller gives the count): never an error and never praised;
 //               it costs nothing (loss 0, accuracy 100), since the fall of the evaluation across
 //               it is the position's, not the move's (lichess's accuracy would count it; chess.com's
@@ -79,6 +87,7 @@ export const MOVE_CLASSES = [
   { name: 'brilliant', label: 'Brilliant', glyph: '!!', nag: 3 },
   { name: 'great', label: 'Great', glyph: '!', nag: 1 },
   { name: 'best', label: 'Best', glyph: '', nag: 0 },
+  { name: 'book', label: 'Book', glyph: '', nag: 0 },
   { name: 'forced', label: 'Forced', glyph: '', nag: 0 },
   { name: 'excellent', label: 'Excellent', glyph: '', nag: 0, maxLoss: 0.02 },
   { name: 'good', label: 'Good', glyph: '', nag: 0, maxLoss: INACCURACY.minDrop },
@@ -110,6 +119,8 @@ export const ERROR_CLASSES = JUDGEMENTS.map((j) => j.name);
  * @property {string} [fen]        the position before the move: given for every move, the
  *                                 report has accuracy by phase
  * @property {number} [legalMoves] how many legal moves the mover had: 1 makes the move Forced
+ * @property {boolean} [book]      the move keeps the game inside the named openings
+ *                                 (mainline-chess/openings' isBookMove): Book, short of a Mistake
  *
  * @typedef {object} MoveVerdict
  * @property {string} cls          a MOVE_CLASSES name
@@ -193,6 +204,7 @@ export function classifyMove(m) {
   } else if (ERROR_CLASSES.includes(severity) && winBefore / 100 >= WON && winAfter / 100 < WON) {
     cls = 'missed-win';
   }
+  if (m.book && (severity === 'best' || severity === 'excellent' || severity === 'good' || cls === INACCURACY.name)) cls = 'book';
   return {
     cls,
     severity,
@@ -402,15 +414,16 @@ export function sacrificed(fenBefore, fensAfter) {
 
 /**
  * The next (direction 1) or previous (-1) move after index `from` whose severity is `severity`
- * (a Missed win counts by its severity), or -1. For the next/previous blunder, mistake and
- * inaccuracy keys.
- * @param {Pick<MoveVerdict, 'severity'>[]} verdicts the game's moves in order
+ * (a Missed win counts by its severity; a Book move is skipped), or -1. For the next/previous
+ * blunder, mistake and inaccuracy keys.
+ * @param {(Pick<MoveVerdict, 'severity'> & Partial<Pick<MoveVerdict, 'cls'>>)[]} verdicts the game's moves in order
  * @param {number} from the current move's index (-1: the start position)
  * @param {string} severity 'blunder', 'mistake' or 'inaccuracy'
  * @param {1|-1} [direction]
  */
 export function nextWithSeverity(verdicts, from, severity, direction = 1) {
-  for (let i = from + direction; i >= 0 && i < verdicts.length; i += direction) if (verdicts[i].severity === severity) return i;
+  // a Book move is theory, not a slip to go back to, whatever it loses at the review's depth
+  for (let i = from + direction; i >= 0 && i < verdicts.length; i += direction) if (verdicts[i].severity === severity && verdicts[i].cls !== 'book') return i;
   return -1;
 }
 
@@ -445,7 +458,7 @@ export function moveClass(/** @type {string} */ name) {
 /**
  * What the PGN writer (annotate.js's writePgn, as a node's `judgement`) writes for a move's
  * verdict: the NAG and sentence of an error, a Missed win (with its severity's NAG), a Great or
- * Brilliant move, a Forced one ("Forced move.", no NAG); null for the plain classes (Best,
+ * Brilliant move, a Forced or Book one ("Forced move.", "Book move.", no NAG); null for the plain classes (Best,
  * Excellent, Good), which get nothing.
  * @param {Pick<MoveVerdict, 'cls' | 'severity'>} v
  * @returns {{ label: string, nag: number, error: boolean } | null}
@@ -453,7 +466,7 @@ export function moveClass(/** @type {string} */ name) {
 export function pgnJudgement(v) {
   if (v.cls === 'missed-win') return { label: CLASS[v.cls].label, nag: CLASS[v.severity].nag, error: true };
   if (ERROR_CLASSES.includes(v.cls)) return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: true };
-  if (v.cls === 'great' || v.cls === 'brilliant' || v.cls === 'forced') return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: false };
+  if (v.cls === 'great' || v.cls === 'brilliant' || v.cls === 'forced' || v.cls === 'book') return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: false };
   return null;
 }
 

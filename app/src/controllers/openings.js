@@ -1,35 +1,25 @@
 // Opening names, offline: the shown position's (the latest named position on the way to it) and
-// the game's (the latest named position of the main line), from the ECO book (openings.js),
-// loaded on first use.
-import { loadOpenings, openingOf } from '../model/openings.js';
+// the game's (the latest named position of the main line), from the ECO classification's named
+// openings (mainline-chess/openings, which the game report's Book moves read too).
+import { openingOf } from 'mainline-chess/openings';
 
 /** @typedef {import('../state.js').Store} Store */
 
 export class OpeningsController {
-  /** @param {{ store: Store, load?: typeof loadOpenings }} deps */
-  constructor({ store, load = loadOpenings }) {
+  /** @param {{ store: Store }} deps */
+  constructor({ store }) {
     this.store = store;
-    /** @type {Map<string, import('../model/openings.js').Opening>|null} */
-    this.book = null;
-    load()
-      .then((book) => {
-        this.book = book;
-        this.#refresh();
-      })
-      .catch(() => {
-        // the names are a help, not a need: without the book the app works as before
-      });
     store.on(['current', 'tree'], () => this.#refresh());
+    this.#refresh();
   }
 
   #refresh() {
-    if (!this.book) return;
     const s = this.store.state;
-    // the book's names are of standard chess's openings: a Chess960 game (even from the standard
+    // the names are of standard chess's openings: a Chess960 game (even from the standard
     // array) is not named after them
     const named = !s.tree.chess960;
-    const opening = named ? openingOf(this.book, s.tree.path(s.current).map((n) => n.fen)) : null;
-    const gameOpening = named ? openingOf(this.book, [s.tree.root, ...s.tree.mainline()].map((n) => n.fen)) : null;
+    const opening = named ? openingOf(s.tree.path(s.current).map((n) => n.fen)) : null;
+    const gameOpening = named ? openingOf([s.tree.root, ...s.tree.mainline()].map((n) => n.fen)) : null;
     if (!same(opening, s.opening) || !same(gameOpening, s.gameOpening)) this.store.set({ opening, gameOpening });
   }
 }

@@ -121,6 +121,7 @@ export const CLASS_BADGE = Object.freeze({
   brilliant: '!!',
   great: '!',
   best: '★',
+  book: '≡',
   forced: '□',
   excellent: '✓',
   good: '✓',

@@ -4,6 +4,7 @@
 // line (for Brilliant) is counted with the rules (rules.js). Also the report's navigation (next
 // blunder, mistake, inaccuracy) and the moves worth practising. Pure: no DOM, no engine.
 import { classifyMove, gameReport, nextWithSeverity, pgnJudgement, phaseSummary, practiceMoves, reportSummary } from 'mainline-chess/report';
+import { isBookMove } from 'mainline-chess/openings';
 import { legalMoves, sacrificeAlong } from './rules.js';
 
 /**
@@ -31,10 +32,10 @@ const legalCounts = new WeakMap();
 
 /**
  * One move as the report needs it, or null when a position lacks an evaluation.
- * @param {MoveNode} node
+ * @param {MoveNode} node @param {GameTree} tree
  * @returns {ReportMove|null}
  */
-function reportMoveOf(node) {
+function reportMoveOf(node, tree) {
   const parent = node.parent;
   if (!parent || !parent.eval || !node.eval || !node.uci || !node.color) return null;
   const after = node.eval;
@@ -48,7 +49,9 @@ function reportMoveOf(node) {
     count = legalMoves(parent.fen).length;
     legalCounts.set(parent, count);
   }
-  return { mover: node.color, played: node.uci, before: parent.eval, second: parent.eval.second || undefined, after, sacrifice, fen: parent.fen, legalMoves: count };
+  // the named openings are standard chess's (a Chess960 game is not named after them)
+  const book = !tree.chess960 && isBookMove(parent.fen, node.fen);
+  return { mover: node.color, played: node.uci, before: parent.eval, second: parent.eval.second || undefined, after, sacrifice, fen: parent.fen, legalMoves: count, book };
 }
 
 /** The report of a tree. @param {GameTree} tree @returns {TreeReport} */
@@ -56,12 +59,12 @@ export function reportOf(tree) {
   /** @type {Map<number, MoveVerdict>} */
   const verdicts = new Map();
   for (const node of tree.nodes.values()) {
-    const m = reportMoveOf(node);
+    const m = reportMoveOf(node, tree);
     if (m) verdicts.set(node.id, classifyMove(m));
   }
   const line = tree.mainline();
   const evaluated = [tree.root, ...line].filter((n) => n.eval).length;
-  const game = line.length && evaluated === line.length + 1 ? gameReport(line.map((n) => /** @type {ReportMove} */ (reportMoveOf(n)))) : null;
+  const game = line.length && evaluated === line.length + 1 ? gameReport(line.map((n) => /** @type {ReportMove} */ (reportMoveOf(n, tree)))) : null;
   return { verdicts, line, game, evaluated };
 }
 

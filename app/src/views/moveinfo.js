@@ -2,6 +2,7 @@
 // why it got the class (a sacrifice for Brilliant, the second-best line for Great), and the
 // engine's line from the position before it, whose moves can be played.
 import { ERROR_CLASSES, moveClass } from 'mainline-chess/report';
+import { openingOf } from 'mainline-chess/openings';
 import { h, numberedMoves } from '../dom.js';
 import { CLASS_BADGE, formatScore, moveNumber } from '../model/format.js';
 
@@ -33,7 +34,7 @@ export class MoveInfo {
     const pev = parent && parent.eval;
     if (!v || !parent || !pev || !n.eval) return;
     const cls = moveClass(v.cls);
-    const error = ERROR_CLASSES.includes(v.severity);
+    const error = ERROR_CLASSES.includes(v.severity) && v.cls !== 'book';
     const head = h(
       'p',
       {},
@@ -42,7 +43,7 @@ export class MoveInfo {
       ` ${cls.label}: ${formatScore(pev.score)} → ${formatScore(n.eval.score)} (expected score ${Math.round(v.winBefore)}% → ${Math.round(v.winAfter)}%).`,
     );
     box.append(head);
-    const why = reason(v.cls, pev);
+    const why = v.cls === 'book' ? bookReason(s.tree.path(n).map((x) => x.fen)) : reason(v.cls, pev);
     if (why) box.append(h('p', { class: 'why', text: why }));
     // Why, in words checked against the engine's lines (mainline-chess/explain): errors and the
     // moves that are more than best.
@@ -80,6 +81,12 @@ export class MoveInfo {
     box.dataset.class = v.cls;
     box.dataset.judgement = error ? v.severity : '';
   }
+}
+
+/** What a Book move is: theory, and of which opening. @param {string[]} fens the line to the move's position, the start first */
+function bookReason(fens) {
+  const o = openingOf(fens);
+  return `Theory: the game is still inside the named openings${o ? ` (${o.eco} ${o.name})` : ''}.`;
 }
 
 /** Why a move got a class the loss alone does not give. @param {string} cls @param {import('mainline-chess/annotate').Eval} before */

@@ -47,7 +47,8 @@ export class MoveList {
       const v = verdicts.get(n.id);
       if (v) {
         b.dataset.class = v.cls;
-        if (ERROR_CLASSES.includes(v.severity)) b.dataset.judgement = v.severity;
+        // a Book move is theory whatever it loses at the review's depth
+        if (ERROR_CLASSES.includes(v.severity) && v.cls !== 'book') b.dataset.judgement = v.severity;
       }
       if (userNag) b.append(h('span', { class: 'glyph nag', text: NAG_GLYPH[/** @type {1|2|3|4|5|6} */ (userNag)] }));
       else if (v && LISTED_CLASSES.has(v.cls)) {
