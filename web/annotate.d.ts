@@ -18,6 +18,9 @@ export interface Eval {
   /** the second-best line of the same search (MultiPV 2), for the game report's Great moves;
    * null: searched for two lines, but the position has one legal move */
   second?: SecondLine | null;
+  /** the same search's first choice at depth 2 (UCI): a move found that soon is no Great move
+   * (`[%mlshallow]` in PGN) */
+  shallowBest?: string;
 }
 
 /** The second-best line of a search, White's point of view (`[%mlpv2]` in PGN). */

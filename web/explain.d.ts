@@ -28,6 +28,8 @@ export function describeTrade(lost: string[], gained: string[]): string;
 export function verifyClaims(claims: Claim[], facts: LineFacts): string;
 /** The sentences a line supports for the side that moves first in it, with their claims (not yet verified: explainMove checks them with verifyClaims). */
 export function lineSentences(facts: LineFacts, o: { subject: string; side: Side; bad: boolean }): Sentence[];
+/** How many plies from the start of a line are its forcing part (the move and its reply, then while a ply captures, checks, promotes or threatens, or answers one that did): praise counts material only there. */
+export function forcingPlies(facts: LineFacts): number;
 /** One or two sentences for a move of a game; `numbersOnly` when nothing could be named for certain. */
 export function explainMove(o: { mover: Side; line: LineFacts; best?: LineFacts; verdict?: string; before?: Score; after?: Score }): { sentences: Sentence[]; numbersOnly: boolean };
 /** Words for the engine's best line in a live analysis: what it forces or wins (verified), or the score only (`numbersOnly`). */

@@ -35,6 +35,8 @@ export interface ReportMove {
   fen?: string;
   /** how many legal moves the mover had: 1 makes the move Forced */
   legalMoves?: number;
+  /** the move takes back on the square where the opponent's last move captured (isRecapture): never Great */
+  recapture?: boolean;
   /** the move keeps the game inside the named openings (mainline-chess/openings' isBookMove):
    * Book, unless the engine finds it a Mistake or worse */
   book?: boolean;
@@ -128,6 +130,8 @@ export const SACRIFICE_MAX_PLIES: number;
 /** Material of a FEN's board in pawns: White's minus Black's, and both sides' together. */
 export function material(fen: string): { balance: number; total: number };
 /** Pawns the mover is down where the line has settled: after the last reply within SACRIFICE_PLIES half-moves, or later while an exchange goes on (the positions after each half-move, the move first). */
+/** Whether a move takes back on the square where the opponent's last move captured. */
+export function isRecapture(fenBeforeLast: string, lastUci: string, fenBefore: string, playedUci: string, fenAfter: string): boolean;
 export function sacrificed(fenBefore: string, fensAfter: string[]): number;
 /** The next (1) or previous (-1) move after index `from` of that severity, or -1. */
 export function nextWithSeverity(verdicts: (Pick<MoveVerdict, 'severity'> & Partial<Pick<MoveVerdict, 'cls'>>)[], from: number, severity: Severity, direction?: 1 | -1): number;

@@ -103,9 +103,16 @@ describe('the game report of a tree', () => {
     expect(r.verdicts.get(qb3.id).cls).toBe('blunder');
     expect(r.game.players.w.counts).toMatchObject({ brilliant: 1, 'missed-win': 1, blunder: 1 });
     expect(r.game.players.w.accuracy).toBeLessThan(r.game.players.b.accuracy);
-    // a second line that loses outright makes Black's only move Great
+    // a second line that loses outright makes Black's only move Great ...
+    ng5.eval.second = { score: { cp: 900 }, pv: ['f7e7'] };
+    expect(reportOf(tree).verdicts.get(kg8.id).cls).toBe('great');
+    // ... but not a recapture: Kxf7 takes back the bishop that just took, the only move that
+    // keeps the result by definition (it was Great before issue 54)
     bxf7.eval.second = { score: { cp: 900 }, pv: ['e8e7'] };
-    expect(reportOf(tree).verdicts.get(kxf7.id).cls).toBe('great');
+    expect(reportOf(tree).verdicts.get(kxf7.id).cls).toBe('best');
+    // ... nor the search's first choice at depth 2 already
+    ng5.eval.shallowBest = kg8.uci;
+    expect(reportOf(tree).verdicts.get(kg8.id).cls).toBe('best');
   });
 
   test('the only legal move is Forced, in the report and the PGN; the moves with a choice are not', () => {
@@ -176,11 +183,15 @@ describe('the game report of a tree', () => {
   test('through PGN and back: the same classes, the second lines kept ([%mlpv2]), no NAG doubled or taken for the user’s', () => {
     const { tree, bxf7, kxf7, ng5, qb3 } = reportTree();
     bxf7.eval.second = { score: { cp: 900 }, pv: ['e8e7'] };
+    ng5.eval.second = { score: { cp: 900 }, pv: ['f7e7'] };
+    bxf7.eval.shallowBest = 'e8f7';
     const headers = { White: 'W', Black: 'B', FEN: ITALIAN, SetUp: '1' };
     const pgn = exportPgn(tree, headers);
     const flat = pgn.replace(/\n/g, ' ');
-    expect(flat).toMatch(/5\. Bxf7\+ \$3 \{ \[%eval 0\.60\] \[%mlpv 12 pvhash e8f7 f3g5 f7g8\] \[%mlpv2 9\.00 e8e7\] Brilliant move\. \}/);
-    expect(flat).toMatch(/Kxf7 \$1 \{ [^}]*Great move\. \}/);
+    // Kxf7 takes back: not Great; Kg8 is ([%mlshallow] keeps the depth-2 choice for the way back)
+    expect(flat).toMatch(/Kxf7 \{ \[%eval 5\.00\] [^}]*\}/);
+    expect(flat).toMatch(/5\. Bxf7\+ \$3 \{ \[%eval 0\.60\] \[%mlpv 12 pvhash e8f7 f3g5 f7g8\] \[%mlpv2 9\.00 e8e7\] \[%mlshallow e8f7\] Brilliant move\. \}/);
+    expect(flat).toMatch(/Kg8 \$1 \{ [^}]*Great move\. \}/);
     expect(flat).toMatch(/6\. Ng5\+ \$4 \{ [^}]*\(5\.00 → 1\.00\) Missed win\. Qb3\+ was best\. \}/);
     expect(flat).toMatch(/\]  \{ Mainline report: White \d+% accuracy, \d+ ACPL; Black \d+% accuracy, \d+ ACPL\. Accuracy by phase \(White \/ Black\): opening \S+ \/ \S+, middlegame \S+ \/ \S+, endgame \S+ \/ \S+\. \[%eval 0\.50\]/); // before the first move
     const back = parsePgn(pgn);
@@ -194,7 +205,9 @@ describe('the game report of a tree', () => {
     // the report's judgements, as the PGN writer takes them
     const { judgements, summary } = pgnAnnotations(r1);
     expect(judgements.get(qb3.id)).toEqual({ label: 'Blunder', nag: 4, error: true });
-    expect(judgements.get(kxf7.id)).toEqual({ label: 'Great', nag: 1, error: false });
+    expect(judgements.get(kxf7.id)).toBeNull();
+    expect(judgements.get(/** @type {any} */ (ng5.children[0]).id)).toEqual({ label: 'Great', nag: 1, error: false });
+    expect(back.tree.mainline()[0].eval.shallowBest).toBe('e8f7');
     expect(summary).toMatch(/^White \d+% accuracy/);
   });
 });

@@ -2,7 +2,7 @@
 // the sentences name the motif and the moves, and every claim is checked against the line.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createEngine } from '../../web/src/node.js';
-import { describeTrade, explainLine, explainMove, lineText, verifyClaims } from '../../web/src/explain.js';
+import { describeTrade, explainLine, explainMove, forcingPlies, lineText, verifyClaims } from '../../web/src/explain.js';
 
 /** @type {import('../../web/index.js').Engine} */
 let engine;
@@ -55,6 +55,37 @@ describe('sentences from the engine’s line', () => {
   });
 });
 
+// Issue 54's misleading outputs: every sentence true, and yet wrong in what it tells a player.
+describe('a reason is what wins the material, and praise is what the move forces', () => {
+  test('an even trade at the start of the line is not the cause of what is lost later', async () => {
+    // 1...Nxg4 2.hxg4 is a bishop for a knight; the rook is lost later, to 2...Re4?? 3.Rxe4
+    const line = await engine.lineFacts('4rk2/5ppp/5n2/8/6B1/7P/5PP1/4R1K1 b - - 0 1', ['Nxg4', 'hxg4', 'Re4', 'Rxe4']);
+    const r = explainMove({ mover: 'b', line, verdict: 'blunder' });
+    // (it said "This loses a rook and a knight for a bishop: it leaves the knight on g4 hanging, and hxg4 takes it")
+    expect(texts(r)).toEqual(['This loses a rook: Re4 leaves the rook on e4 hanging, and Rxe4 takes it (2.hxg4 Re4 3.Rxe4).']);
+  });
+  test('... nor of what a good move wins: no reason rather than the wrong one', async () => {
+    // 1.Qb3 Nxd5 2.exd5 trades knights; the pawn is won by 3.Qxb7, which nothing named explains
+    const line = await engine.lineFacts('6k1/1p3ppp/5n2/3N4/4P3/8/5PPP/3Q2K1 w - - 0 1', ['Qb3', 'Nxd5', 'exd5', 'h6', 'Qxb7']);
+    // (it said "Qb3 wins a pawn: Nxd5 leaves the knight on d5 hanging, and exd5 takes it (...)")
+    expect(texts(explainMove({ mover: 'w', line, verdict: 'best' }))).toEqual(['Qb3 wins a pawn (1.Qb3 Nxd5 2.exd5 h6 3.Qxb7).']);
+  });
+  test('praise counts only the forcing part of the line: not the opponent’s later blunder in it', async () => {
+    const fen = '4rk2/5ppp/8/8/8/7P/3R1PP1/6K1 w - - 0 1';
+    // 1.Kh2 g6 2.g3 (two quiet moves) Re2?? 3.Rxe2: the rook is the engine's guess at play, not forced
+    const late = await engine.lineFacts(fen, ['Kh2', 'g6', 'g3', 'Re2', 'Rxe2']);
+    expect(forcingPlies(late)).toBe(2);
+    // (it said "Kh2 wins a rook: Re2 leaves the rook on e2 hanging, and Rxe2 takes it (1.Kh2 g6 2.g3 Re2 3.Rxe2).")
+    expect(texts(explainMove({ mover: 'w', line: late, verdict: 'best', before: { cp: 0 }, after: { cp: 30 } }))).toEqual(['No tactic can be named for certain: the evaluation goes from 0.00 to +0.30.']);
+    // the reply itself is within it; and a fork's capture two plies on
+    const reply = await engine.lineFacts(fen, ['Kh2', 'Re2', 'Rxe2']);
+    expect(texts(explainMove({ mover: 'w', line: reply, verdict: 'best' }))).toEqual(['Kh2 wins a rook: Re2 leaves the rook on e2 hanging, and Rxe2 takes it (1.Kh2 Re2 2.Rxe2).']);
+    // a check, its answer and the capture: all of it forcing
+    const fork = await engine.lineFacts('r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1', ['Nc7+', 'Kd7', 'Nxa8']);
+    expect(forcingPlies(fork)).toBe(3);
+  });
+});
+
 describe('verification before display', () => {
   test('claims that do not match the line are refused, with the reason', async () => {
     const fork = await engine.lineFacts('r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1', ['Nc7+', 'Kd7', 'Nxa8']);
@@ -78,6 +109,9 @@ describe('verification before display', () => {
     expect(describeTrade(['r'], ['n'])).toBe('the exchange');
     expect(describeTrade(['q'], ['r'])).toBe('the queen for a rook');
     expect(describeTrade(['p', 'p', 'n'], ['p'])).toBe('a knight and a pawn');
+    // a knight for a bishop is even: not "a rook and a knight for a bishop"
+    expect(describeTrade(['r', 'n'], ['b'])).toBe('a rook');
+    expect(describeTrade(['b', 'b'], ['n', 'r'])).toBe('a bishop for a rook');
     const f = await engine.lineFacts({ fen: 'startpos', moves: ['e4'] }, ['e5', 'Nf3', 'Nc6']);
     expect(lineText(f)).toBe('1...e5 2.Nf3 Nc6');
   });
@@ -95,7 +129,7 @@ describe('the motifs the continuation shows', () => {
   test('removal of the defender: the guard taken, then what it guarded', async () => {
     const line = await engine.lineFacts(RUY, ['Bxc6', 'dxc6', 'Nxe5']);
     const r = explainMove({ mover: 'w', line, verdict: 'best' });
-    expect(texts(r)).toEqual(['Bxc6 wins a knight and a pawn for a bishop: Bxc6 removes the knight on c6, the only guard of the pawn on e5, and Nxe5 takes it (4.Bxc6 dxc6 5.Nxe5).']);
+    expect(texts(r)).toEqual(['Bxc6 wins a pawn: Bxc6 removes the knight on c6, the only guard of the pawn on e5, and Nxe5 takes it (4.Bxc6 dxc6 5.Nxe5).']);
     // the pawn not taken: no such claim, and the claim is refused against that line
     const quiet = await engine.lineFacts(RUY, ['Bxc6', 'dxc6', 'O-O']);
     expect(motifClaims(explainMove({ mover: 'w', line: quiet, verdict: 'best' }))).toEqual([]);

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import {
-  classifyMove, gameReport, pgnJudgement, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves, nextWithSeverity,
+  classifyMove, gameReport, pgnJudgement, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves, nextWithSeverity, isRecapture,
   gamePhases, phaseSigns, phaseSummary, PHASES,
 } from '../../web/src/report.js';
 import { CLOCK_GAME, PHASE_MOVES, PHASE_STARTS } from './fixtures/clock-game.mjs';
@@ -87,6 +87,25 @@ describe('move classes', () => {
     // ... the only legal move is Forced, book or not; without the flag nothing changes
     expect(classifyMove({ mover: 'w', played: 'e1f2', before: ev(0, ['e1f2']), after: ev(0), book: true, legalMoves: 1 }).cls).toBe('forced');
     expect(classifyMove({ mover: 'w', played: 'e2e4', before: ev(30, ['e2e4']), after: ev(25), book: false }).cls).toBe('best');
+  });
+  test('Great only for a move that is hard to find: not a recapture, not the first choice at depth 2', () => {
+    // the only move that holds: the second line falls from a draw to a loss
+    const only = { mover: 'b', played: 'e8f7', before: { ...ev(100, ['e8f7']), shallowBest: 'e8e7' }, second: { score: { cp: 900 } }, after: ev(100) };
+    expect(classifyMove(/** @type {any} */ (only)).cls).toBe('great');
+    // taking back the piece that just took keeps the result by definition (it was Great before issue 54)
+    expect(classifyMove(/** @type {any} */ ({ ...only, recapture: true })).cls).toBe('best');
+    // the one move plain material shows is found at depth 2
+    expect(classifyMove(/** @type {any} */ ({ ...only, before: { ...only.before, shallowBest: 'e8f7' } })).cls).toBe('best');
+    // without the depth-2 choice (an older evaluation), judged without that test
+    expect(classifyMove(/** @type {any} */ ({ ...only, before: ev(100, ['e8f7']) })).cls).toBe('great');
+    // isRecapture, from the positions: 5. Bxf7+ Kxf7 takes back; 5... Ke7 does not; a capture elsewhere does not
+    const italian = 'r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5';
+    const afterBxf7 = 'r1bqk2r/pppp1Bpp/2n2n2/2b1p3/4P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 5';
+    expect(isRecapture(italian, 'c4f7', afterBxf7, 'e8f7', 'r1bq3r/pppp1kpp/2n2n2/2b1p3/4P3/2P2N2/PP1P1PPP/RNBQK2R w KQ - 0 6')).toBe(true);
+    expect(isRecapture(italian, 'c4f7', afterBxf7, 'e8e7', 'r1bq3r/ppppkBpp/2n2n2/2b1p3/4P3/2P2N2/PP1P1PPP/RNBQK2R w KQ - 1 6')).toBe(false);
+    expect(isRecapture(italian, 'c4f7', afterBxf7, 'f6e4', 'r1bqk2r/pppp1Bpp/2n5/2b1p3/4n3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 0 6')).toBe(false);
+    // the last move did not capture: a capture on its square is no recapture
+    expect(isRecapture(italian, 'e1g1', 'r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQ1RK1 b kq - 2 5', 'f6e4', 'r1bqk2r/pppp1ppp/2n5/2b1p3/2B1n3/2P2N2/PP1P1PPP/RNBQ1RK1 w kq - 0 6')).toBe(false);
   });
   test('the engine’s move is Best; small losses Excellent and Good', () => {
     // 52.759% -> 52.300%: loss 0.0046; accuracy 103.1668 e^(-0.04354 · 0.459) - 3.1669 = 97.96

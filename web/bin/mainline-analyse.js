@@ -24,7 +24,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
 import { annotatorName, evalFromSearch, isChess960, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
-import { gameReport, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_MAX_PLIES } from '../src/report.js';
+import { gameReport, isRecapture, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_MAX_PLIES } from '../src/report.js';
 import { query } from '../src/rules.js';
 import { isBookMove } from '../src/openings.js';
 import { explainMove } from '../src/explain.js';
@@ -240,7 +240,8 @@ async function finishGame(engine, prepared, opts) {
         // played as far as it is legal (the engine's line is, from the position it searched)
         sacrifice = sacrificed(fens[i], query(fens[i], lineAfter).moves.map((m) => m.fen));
       }
-      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice, fen: fens[i], legalMoves: query(fens[i], [], { legal: true }).legal.length, book: standard && isBookMove(fens[i], fens[i + 1]) });
+      reportMoves.push({ mover: turnAt(i), played, before, second: before.second ?? undefined, after, sacrifice, fen: fens[i], legalMoves: query(fens[i], [], { legal: true }).legal.length, book: standard && isBookMove(fens[i], fens[i + 1]),
+        recapture: i > 0 && isRecapture(fens[i - 1], moves.uci[i - 1], fens[i], played, fens[i + 1]) });
     }
     report = gameReport(reportMoves);
     for (const [i, v] of report.moves.entries()) {

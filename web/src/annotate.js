@@ -13,7 +13,8 @@
 //   ignore it; `engineLines: false` leaves it out. `[%mlpv2 eval moves...]` is the same search's
 //   second-best line (MultiPV 2) with its score, as [%eval] writes one: the game report needs it
 //   to tell a Great move (the only one that keeps the result), so a report read back from PGN
-//   is the report that was written.
+//   is the report that was written. `[%mlshallow move]` is the same search's first choice at
+//   depth 2 (a move found that soon is never Great), for the same reason.
 // - A move whose expected score dropped by enough gets a NAG ($6 ?!, $2 ?, $4 ??) and lichess's
 //   sentence "(before → after) Mistake. Nc3 was best."; `variations: true` also writes the
 //   engine's line as a variation there, as lichess does.
@@ -55,6 +56,8 @@ export const JUDGEMENTS = [
  * @property {number} [nodes]
  * @property {SecondLine|null} [second] the second-best line of the same search (MultiPV 2);
  *   null: searched for two lines, but the position has one legal move
+ * @property {string} [shallowBest] the same search's first choice at depth 2 (UCI): a move found
+ *   that soon is no Great move
  *
  * @typedef {object} SecondLine  White's point of view
  * @property {Score} score
@@ -229,6 +232,7 @@ export function readComment(text) {
   let line = null;
   /** @type {string[]|null} */
   let line2 = null;
+  let shallow = '';
   const rest = text.replace(COMMAND, (all, name, arg) => {
     if (name === 'eval') {
       const parsed = parseEval(arg);
@@ -238,6 +242,8 @@ export function readComment(text) {
       line = arg.trim().split(/\s+/);
     } else if (name === 'mlpv2') {
       line2 = arg.trim().split(/\s+/);
+    } else if (name === 'mlshallow') {
+      shallow = arg.trim();
     } else others.push(all);
     return ' ';
   });
@@ -253,6 +259,7 @@ export function readComment(text) {
     const parsed = parseEval(score || '');
     if (parsed) ev.second = { score: parsed.score, pv: uciOnly(pv) };
   }
+  if (ev && line && uciOnly([shallow]).length) ev.shallowBest = shallow;
   const note = rest.replace(/\s+/g, ' ').trim().replace(REPORT_TEXT, '').replace(JUDGEMENT_TEXT, '').trim();
   return { eval: ev, commands: others.join(' '), note };
 }
@@ -612,6 +619,7 @@ function commentText(node, parent, judgement, engineLines) {
     parts.push(`[%eval ${formatEval(ev.score)}]`);
     if (engineLines && ev.depth > 0) parts.push(`[%mlpv ${ev.depth} ${ev.method || '-'}${ev.pv && ev.pv.length ? ` ${ev.pv.join(' ')}` : ''}]`);
     if (engineLines && ev.depth > 0 && ev.second) parts.push(`[%mlpv2 ${formatEval(ev.second.score)}${ev.second.pv.length ? ` ${ev.second.pv.join(' ')}` : ''}]`);
+    if (engineLines && ev.depth > 0 && ev.shallowBest) parts.push(`[%mlshallow ${ev.shallowBest}]`);
   }
   if (node.commands) parts.push(node.commands);
   const why = judgement && judgement.why ? ` [${judgement.why.replace(/[[\]{}]/g, '').replace(/\s+/g, ' ').trim()}]` : '';

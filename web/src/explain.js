@@ -90,6 +90,11 @@ export function describeTrade(/** @type {string[]} */ lost, /** @type {string[]}
     const j = g.indexOf(l[i]);
     if (j >= 0) l.splice(i, 1), g.splice(j, 1);
   }
+  // a knight for a bishop is an even trade too: "a rook", not "a rook and a knight for a bishop"
+  for (let i = l.length - 1; i >= 0; i--) {
+    const j = l[i] === 'n' ? g.indexOf('b') : l[i] === 'b' ? g.indexOf('n') : -1;
+    if (j >= 0) l.splice(i, 1), g.splice(j, 1);
+  }
   const count = (/** @type {string[]} */ xs) => {
     const order = ['q', 'r', 'b', 'n', 'p'];
     const parts = [];
@@ -227,9 +232,22 @@ export function lineSentences(f, { subject, side, bad }) {
     else out.push({ text: `${subject} allows a perpetual check: ${lineText(f, 1)}.`, claims: [{ type: 'perpetual', by: opp }] });
     return out;
   }
-  // Material along the line: the last ply where the balance changed.
+  // Material along the line: the last ply where the balance changed. Praise counts only the
+  // forcing part of the line (forcingPlies): past it, the engine's line is its guess at quiet
+  // play, searched shallowly, and the opponent's blunder there is no consequence of the move.
+  const limit = bad ? f.plies : forcingPlies(f);
   let until = 0;
-  for (let i = 1; i <= f.plies; i++) if (f.balance[i] !== f.balance[i - 1]) until = i;
+  for (let i = 1; i <= limit; i++) if (f.balance[i] !== f.balance[i - 1]) until = i;
+  // ... and only what the rest of the line keeps: where the line gives back after the forcing part
+  // some of what was won in it, what the whole line ends with is claimed (a rook taken by a bishop
+  // that is lost in the corner later: the exchange), and nothing where it ends with no gain (a
+  // pawn taken by a bishop that must then buy its way out)
+  const gained = f.balance[until] - f.balance[0];
+  if (!bad && until && Math.sign(gained) * (f.balance[f.plies] - f.balance[until]) < 0) {
+    const kept = f.balance[f.plies] - f.balance[0];
+    if (Math.sign(kept) === Math.sign(gained)) for (let i = until + 1; i <= f.plies; i++) if (f.balance[i] !== f.balance[i - 1]) until = i;
+    if (Math.sign(kept) !== Math.sign(gained)) until = 0;
+  }
   const trade = tradeFor(f, side, until);
   const points = balanceFor(f, side, until) - balanceFor(f, side, 0);
   if (points !== 0 && trade.points === points) {
@@ -278,6 +296,34 @@ export function lineSentences(f, { subject, side, bad }) {
   return out;
 }
 
+/** The motifs that make a move forcing though it neither captures nor checks: a threat to take. */
+const THREATS = new Set(['fork', 'pin', 'skewer', 'discoveredAttack', 'trappedPiece', 'removalOfDefender', 'overloadedDefender']);
+
+/**
+ * How many plies from the start of the line are its forcing part: the move and its reply, then
+ * as long as a ply captures, checks, promotes or makes a threat (a fork, pin, skewer, discovered
+ * attack ...), or answers one that did. The first quiet move that answers a quiet move ends it.
+ * @param {LineFacts} f
+ */
+export function forcingPlies(f) {
+  const forcing = (/** @type {number} */ i) => /[x+#=]/.test(f.san[i]) || f.motifs.some((m) => m.ply === i && THREATS.has(m.kind));
+  // a threat stays forcing until its side takes what it threatened (within its next two moves,
+  // as causeOf counts it): the moves in between (a check to answer first) are part of it
+  const caps = captures(f);
+  const carriedTo = (/** @type {number} */ i) => {
+    let to = -1;
+    for (const m of f.motifs) {
+      if (m.ply !== i || !THREATS.has(m.kind)) continue;
+      for (const c of caps) if (c.by === m.by && c.ply > m.ply && c.ply <= m.ply + 4 && m.targets.some((t) => t.square === c.targets[0].square)) to = Math.max(to, c.ply);
+    }
+    return to;
+  };
+  let k = Math.min(2, f.plies);
+  let carried = Math.max(carriedTo(0), carriedTo(1));
+  while (k < f.plies && (forcing(k) || forcing(k - 1) || k <= carried + 1)) carried = Math.max(carried, carriedTo(k++));
+  return k;
+}
+
 /**
  * The capture among `caps` of the piece `t` (standing on its square after ply `ply`), followed
  * along the line's moves (UCI; castling moves the rook too) until it is taken; undefined if it
@@ -311,7 +357,14 @@ function followedCapture(f, t, ply, caps) {
  * @returns {{ text: string, claims: Claim[] }}
  */
 function causeOf(f, winner, until) {
-  const caps = captures(f, until).filter((m) => m.by === winner);
+  // Only a capture that changes the balance for good is a cause: one at or after the last ply
+  // where the winner's material went from level (or behind) to ahead. An even trade earlier in
+  // the line ("Nxg4 leaves the knight hanging, and hxg4 takes it" when Nxg4 took a bishop) does
+  // not win what the line wins later.
+  const gain = (/** @type {number} */ i) => balanceFor(f, winner, i) - balanceFor(f, winner, 0);
+  let cross = 0;
+  for (let i = 1; i <= until; i++) if (gain(i - 1) <= 0 && gain(i) > 0) cross = i;
+  const caps = captures(f, until).filter((m) => m.by === winner && m.ply + 1 >= cross);
   // A target of m that the winner then takes with one of its next two moves, followed from
   // square to square if it moves (later captures are not this motif's doing).
   const soon = (/** @type {LineMotif} */ m) => caps.filter((c) => c.ply <= m.ply + 4);
@@ -354,7 +407,7 @@ function causeOf(f, winner, until) {
       const c = taker({ square: last.square, piece: m.targets[0].piece });
       if (c) return { text: `${at(m.ply)} traps ${targets[0]}, which has no safe square, and ${at(c.ply)} takes it`, claims: [claim] };
     }
-    if (m.kind === 'zwischenzug' && m.ply + 2 < until)
+    if (m.kind === 'zwischenzug' && m.ply + 2 < until && caps.some((c) => c.ply === m.ply + 2))
       return { text: `instead of taking back on ${m.targets[0].square} at once, ${at(m.ply)} comes first (an in-between move), and ${at(m.ply + 2)} takes back`, claims: [claim] };
     // a check that wins: what the checking move or the move after it takes cannot be taken back
     // or saved while the king is answered

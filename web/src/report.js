@@ -19,7 +19,11 @@
 // Inaccuracy, Mistake and Blunder are lichess's limits, the same as annotate.js's JUDGEMENTS.
 //   Great       the best move, when it is the only one that keeps the result: the second-best
 //               line (MultiPV 2) loses at least a blunder's 0.15 and falls into a worse result
-//               band (win >= 0.75 > draw > 0.25 >= loss, about +-300 cp).
+//               band (win >= 0.75 > draw > 0.25 >= loss, about +-300 cp); and it is hard to
+//               find: not the recapture of a piece just taken (after an exchange, taking back
+//               keeps the result by definition; the caller says so), and not the search's first
+//               choice at depth 2 already (`before.shallowBest`: an only move that plain
+//               material shows, such as the one square a hanging queen has, is found there).
 //   Brilliant   the best (or great) move that gives up at least BRILLIANT_MIN_SACRIFICE pawns
 //               along the engine's line (where it has settled: `sacrificed`, four half-moves in
 //               or after an exchange still going on there) and still does not lose (>= 0.45 after it), in a
@@ -119,6 +123,8 @@ export const ERROR_CLASSES = JUDGEMENTS.map((j) => j.name);
  * @property {string} [fen]        the position before the move: given for every move, the
  *                                 report has accuracy by phase
  * @property {number} [legalMoves] how many legal moves the mover had: 1 makes the move Forced
+ * @property {boolean} [recapture] the move takes back on the square where the opponent's last
+ *                                 move captured (isRecapture): never Great
  * @property {boolean} [book]      the move keeps the game inside the named openings
  *                                 (mainline-chess/openings' isBookMove): Book, short of a Mistake
  *
@@ -197,7 +203,8 @@ export function classifyMove(m) {
     if (m.second) {
       const bestE = winBefore / 100;
       const secondE = mine(winPercent(m.second.score, m.mover)) / 100;
-      if (bestE - secondE >= BLUNDER_LOSS && band(bestE) > band(secondE)) cls = 'great';
+      const easy = !!m.recapture || (!!m.before.shallowBest && m.before.shallowBest === m.played);
+      if (bestE - secondE >= BLUNDER_LOSS && band(bestE) > band(secondE) && !easy) cls = 'great';
     }
     if ((m.sacrifice ?? 0) >= BRILLIANT_MIN_SACRIFICE && winAfter / 100 >= BRILLIANT_MIN_AFTER && winBefore / 100 < BRILLIANT_MAX_BEFORE)
       cls = 'brilliant';
@@ -389,6 +396,19 @@ function pieceCount(/** @type {string} */ fen) {
   let n = 0;
   for (const c of fen.trim().split(/\s+/)[0]) if (/[a-z]/i.test(c)) n++;
   return n;
+}
+
+/**
+ * Whether a move takes back: the opponent's last move captured, and this one captures on the
+ * same square (the report's Great excludes it).
+ * @param {string} fenBeforeLast the position before the opponent's last move
+ * @param {string} lastUci that move
+ * @param {string} fenBefore the position before this move (after the last one)
+ * @param {string} playedUci this move
+ * @param {string} fenAfter the position after it
+ */
+export function isRecapture(fenBeforeLast, lastUci, fenBefore, playedUci, fenAfter) {
+  return lastUci.slice(2, 4) === playedUci.slice(2, 4) && pieceCount(fenBefore) < pieceCount(fenBeforeLast) && pieceCount(fenAfter) < pieceCount(fenBefore);
 }
 
 /**

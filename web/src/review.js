@@ -254,15 +254,19 @@ async function evaluate(engine, p, limits, multipv, method, cancelled) {
   for (let attempt = 1; ; attempt++) {
     /** @type {IterationInfo|null} */
     let second = null;
+    // the first choice once depth 2 is done (the report's Great needs a move not found that soon)
+    let shallow = '';
     try {
-      const result = await engine.bestMove(p.position, { ...limits, multipv }, multipv > 1 ? {
+      const result = await engine.bestMove(p.position, { ...limits, multipv }, {
         onInfo: (info) => {
           if (info.multipv === 2 && info.bound === 'exact') second = info;
+          if ((info.multipv ?? 1) === 1 && info.bound === 'exact' && info.depth <= 2 && info.pv.length) shallow = info.pv[0];
         },
-      } : undefined);
+      });
       if (cancelled()) return null;
       if (!result.stopped || attempt >= SEARCH_ATTEMPTS) {
         const ev = evalFromSearch(result, p.turn, method);
+        if (shallow && result.depth > 2) ev.shallowBest = shallow;
         if (multipv > 1) {
           const s2 = /** @type {IterationInfo|null} */ (second);
           // one legal move: no second line, and none to look for again

@@ -3,7 +3,7 @@
 // each player's accuracy and average centipawn loss. What a move gives up along the engine's
 // line (for Brilliant) is counted with the rules (rules.js). Also the report's navigation (next
 // blunder, mistake, inaccuracy) and the moves worth practising. Pure: no DOM, no engine.
-import { classifyMove, gameReport, nextWithSeverity, pgnJudgement, phaseSummary, practiceMoves, reportSummary } from 'mainline-chess/report';
+import { classifyMove, gameReport, isRecapture, nextWithSeverity, pgnJudgement, phaseSummary, practiceMoves, reportSummary } from 'mainline-chess/report';
 import { isBookMove } from 'mainline-chess/openings';
 import { legalMoves, sacrificeAlong } from './rules.js';
 
@@ -51,7 +51,9 @@ function reportMoveOf(node, tree) {
   }
   // the named openings are standard chess's (a Chess960 game is not named after them)
   const book = !tree.chess960 && isBookMove(parent.fen, node.fen);
-  return { mover: node.color, played: node.uci, before: parent.eval, second: parent.eval.second || undefined, after, sacrifice, fen: parent.fen, legalMoves: count, book };
+  const last = parent.parent;
+  const recapture = !!last && !!parent.uci && isRecapture(last.fen, parent.uci, parent.fen, node.uci, node.fen);
+  return { mover: node.color, played: node.uci, before: parent.eval, second: parent.eval.second || undefined, after, sacrifice, fen: parent.fen, legalMoves: count, book, recapture };
 }
 
 /** The report of a tree. @param {GameTree} tree @returns {TreeReport} */
