@@ -103,6 +103,10 @@ export function moveClass(name: MoveClassName): MoveClass;
 export function pgnJudgement(verdict: Pick<MoveVerdict, 'cls' | 'severity'>): MoveJudgement | null;
 /** "White 91% accuracy, 12 ACPL; Black 85% accuracy, 25 ACPL" (an AnnotatedGame's report). */
 export function reportSummary(report: GameReport): string;
+/** The game rating model's inputs for a player's moves of one game ([1, accuracy, ln(10 + ACPL)]), or null with fewer than `minMoves` moves. */
+export function ratingFeatures(player: Pick<PlayerReport, 'accuracy' | 'acpl' | 'moves'>, minMoves?: number): number[] | null;
+/** A side's rating for one game from its accuracy and ACPL, on the play levels' scale (Stockfish 15.1's UCI_Elo; fitted on engine games, not human ones), rounded to 10; `error`: the model's mean absolute error on held-out level games. null: too few moves. */
+export function gameRating(player: Pick<PlayerReport, 'accuracy' | 'acpl' | 'moves'>): { elo: number; error: number } | null;
 /** "Accuracy by phase (White / Black): opening 95% / 90%, middlegame 80% / 61%, endgame – / –"; '' without phases. */
 export function phaseSummary(report: GameReport): string;
 
@@ -136,6 +140,12 @@ export function sacrificed(fenBefore: string, fensAfter: string[]): number;
 /** The next (1) or previous (-1) move after index `from` of that severity, or -1. */
 export function nextWithSeverity(verdicts: (Pick<MoveVerdict, 'severity'> & Partial<Pick<MoveVerdict, 'cls'>>)[], from: number, severity: Severity, direction?: 1 | -1): number;
 /** A player's Mistakes, Blunders and Missed wins, as indices into the report's moves. */
+/** A key moment costs its side at least this many expected points (0.15). */
+export const KEY_MOMENT_MIN_LOSS: number;
+/** At most this many key moments in a game. */
+export const KEY_MOMENTS_MAX: number;
+/** The game's turning points for both sides (the largest losses of at least KEY_MOMENT_MIN_LOSS; never Book or Forced), in game order, as indices into the report's moves. */
+export function keyMoments(verdicts: Pick<MoveVerdict, 'cls' | 'loss'>[], max?: number): number[];
 export function practiceMoves(verdicts: Pick<MoveVerdict, 'cls' | 'severity'>[], movers: ('w' | 'b')[], color: 'w' | 'b'): number[];
 /** Whether a tried move solves a practice position (Best, Excellent or Good against the best move). */
 export function solves(attempt: ReportMove): boolean;

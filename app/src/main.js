@@ -25,6 +25,7 @@ import { PracticeController } from './controllers/practice.js';
 import { LearnController } from './controllers/learn.js';
 import { ExplainController } from './controllers/explain.js';
 import { OpeningsController } from './controllers/openings.js';
+import { OpeningTreeController } from './controllers/openingtree.js';
 import { LibraryController } from './controllers/library.js';
 import { listenForKeys } from './controllers/keyboard.js';
 import { BoardView } from './views/boardview.js';
@@ -179,6 +180,8 @@ const library = new LibraryController({
   analyse: (ids) => review.runLibrary(ids, parseLimit(store.state.settings.reviewLimit)),
   toast,
 });
+// the opening tree of a player's games, from the library
+new OpeningTreeController({ storage: () => saving.storage, open: (id) => openSaved(id), closeLibrary: () => /** @type {HTMLDialogElement} */ ($('library')).close() });
 
 // ---- views ------------------------------------------------------------------------------------
 // moving through the game: not while practising (the puzzle is the position shown)
@@ -261,11 +264,11 @@ new MoveList($('moves'), store, goTo);
 new EvalGraph($('eval-graph'), store, goTo);
 new TimeGraph($('time-graph'), store, goTo);
 new MoveInfo($('move-info'), store, { playLine: (from, uci) => store.state.mode === 'analyse' && game.playLine(from, uci), words: (n, cls) => words.explain(n, cls) });
-new ReportPanel(store, { goTo, practise: (color) => practice.start(color) });
+new ReportPanel(store, { goTo, practise: (color) => practice.start(color), moments: () => practice.startMoments() });
 new ReviewView(store, 'game', 'review', { start: (limits) => review.run(limits), cancel: () => review.cancel() });
 new ReviewView(store, 'library', 'library-review', { start: (limits) => review.runLibrary(null, limits), cancel: () => review.cancel() });
 new LearnPanel(store, { open: () => learn.open(), close: () => learn.close(), start: (motif) => learn.start(motif), setNames: (text) => learn.setNames(text) });
-new PracticePanel(store, { hint: () => practice.hint(), reveal: () => practice.reveal(), next: () => practice.next(), stop: () => practice.stop() });
+new PracticePanel(store, { hint: () => practice.hint(), reveal: () => practice.reveal(), next: () => practice.next(), stop: () => practice.stop(), words: (n, cls) => words.explain(n, cls) });
 new ExplainView(store, { close: () => explain.close() });
 new KeyHelp(store, { close: () => store.set({ help: false }) });
 new EngineHead(store, { toggleEngine: () => analyse.toggle(), toggleThreat: () => threat.toggle() });

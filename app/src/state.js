@@ -97,8 +97,10 @@ import { GameTree } from './model/tree.js';
  * @property {string} result       '1-0', '0-1', '1/2-1/2', '*' (stopped)
  * @property {string} text         what the status line says
  *
- * @typedef {object} Practice  "learn from your mistakes"
- * @property {'w'|'b'} color
+ * @typedef {object} Practice  "learn from your mistakes", or the game's key moments
+ * @property {'mistakes'|'moments'} kind  one player's mistakes (or a deck's cards), or the key
+ *   moments of both sides (the side to move changes from one to the next)
+ * @property {'w'|'b'} color      the side to find a move for (of the one shown, for key moments)
  * @property {number[]} items      node ids of the moves to improve on, in game order
  * @property {number} index        the one shown
  * @property {'ask'|'judging'|'wrong'|'solved'|'done'} phase

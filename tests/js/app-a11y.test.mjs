@@ -74,6 +74,16 @@ describe.skipIf(!haveBrowser)('axe-core: every view of the app, 0 violations of 
       await a.check('practice');
       await page.click('[data-testid=practice-stop]');
       await page.waitForSelector('[data-testid=practice-panel]', { state: 'hidden' });
+      // the key moments: asked, then (given up) the reason in words and the engine's line
+      await page.click('[data-testid=key-moments]');
+      await page.waitForFunction(() => /^Key moment 1 of \d+: /.test(document.querySelector('[data-testid=practice-message]')?.textContent || ''));
+      await a.check('key moments: a moment asked');
+      await page.click('[data-testid=practice-reveal]');
+      await page.waitForFunction(() => { const w = document.querySelector('[data-testid=practice-words]'); return !!w && !/^Looking/.test(w.textContent || ''); }, null, { timeout: 20000 });
+      expect(await page.textContent('[data-testid=practice-line]')).toMatch(/^The engine’s line: \d+\./);
+      await a.check('key moments: the reason and the line');
+      await page.click('[data-testid=practice-stop]');
+      await page.waitForSelector('[data-testid=practice-panel]', { state: 'hidden' });
       // practice across the library: the schedule by motif, then a card of it
       await page.click('[data-testid=learn-open]');
       await page.waitForSelector('[data-testid=learn][open]');
@@ -100,7 +110,7 @@ describe.skipIf(!haveBrowser)('axe-core: every view of the app, 0 violations of 
       await a.check('play: a game');
       console.log(`axe: ${a.found.length} violations over ${a.views.length} views of the app (${a.views.join(', ')})`);
       expect(a.found).toEqual([]);
-      expect(a.views.length).toBe(13);
+      expect(a.views.length).toBe(15);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

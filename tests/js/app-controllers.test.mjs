@@ -290,6 +290,56 @@ describe('learn from your mistakes (PracticeController)', () => {
   }, 90000);
 });
 
+describe('key moments (PracticeController.startMoments)', () => {
+  test('the largest swings, each of 15 points or more; the position before each, the side to move; Retry judged by the engine; the next one', async () => {
+    const app = setup();
+    const { store, game } = app;
+    const { review } = memoryReview(app, { workers: 1 });
+    // a game between two of the weakest play levels (scripts/game-rating.mjs): errors on both sides
+    game.loadPgn('[White "Level 3"]\n[Black "Level 3"]\n[Result "*"]\n[SetUp "1"]\n[FEN "r1bqkb1r/pp1p1ppp/2n1pn2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 3 6"]\n\n6. Nxc6 bxc6 7. Be3 Rb8 8. Bd3 Qc7 9. O-O Be7 10. Re1 O-O 11. b3 d5 12. e5 Qxe5 13. Bxa7 Qd6 14. Bxb8 Qxb8 15. Qd2 Bc5 16. Na4 Ba7 17. c4 Bd7 18. cxd5 cxd5 19. Rec1 e5 20. Bf1 Re8 21. h3 Ne4 22. Qxd5 Bxf2+ 23. Kh1 Ng3+ 24. Kh2 Rd8 25. Qf3 Nxf1+ 26. Rxf1 e4+ 27. Kh1 exf3 28. Rxf2 fxg2+ *');
+    await review.run({ depth: 8 });
+    await until(store, (st) => !!st.report?.game);
+    const practice = new PracticeController({ store, engine: engine({ Hash: 16, Threads: 1 }), goTo: (n) => game.goTo(n) });
+    const moments = practice.moments();
+    expect(moments.length).toBeGreaterThanOrEqual(2);
+    const line = store.state.report.line;
+    expect(moments.map((n) => line.indexOf(n))).toEqual([...moments.map((n) => line.indexOf(n))].sort((a, b) => a - b));
+    for (const n of moments) expect(store.state.report.verdicts.get(n.id).loss).toBeGreaterThanOrEqual(0.15);
+    expect(new Set(moments.map((n) => n.color))).toEqual(new Set(['w', 'b'])); // both sides'
+    practice.startMoments();
+    let s = await until(store, (st) => st.mode === 'practice' && !!st.practice);
+    const [first, second] = moments;
+    expect(s.current).toBe(first.parent);
+    expect(s.orientation).toBe(first.color === 'w' ? 'white' : 'black');
+    expect(s.practice).toMatchObject({ kind: 'moments', color: first.color, index: 0, phase: 'ask' });
+    expect(s.practice.message).toMatch(new RegExp(`^Key moment 1 of ${moments.length}: (White|Black) played \\d+\\.(\\.\\.)? ${first.san.replace(/[+#]/g, '\\$&')} here, and (White|Black)'s expected score fell from \\d+% to \\d+%\\. Find a better move for (White|Black)\\.$`));
+    // the game's own move is not it
+    await practice.tryMove({ from: first.from, to: first.to });
+    s = await until(store, (st) => st.practice.phase === 'wrong');
+    // Retry: the engine's best move is
+    const best = first.parent.eval.pv[0];
+    await practice.tryMove({ from: best.slice(0, 2), to: best.slice(2, 4), promotion: best[4] });
+    s = await until(store, (st) => st.practice.phase === 'solved');
+    expect(s.game.practice[first.id]).toMatchObject({ solved: true, tries: 2 });
+    // the next moment: its own position and side
+    practice.next();
+    s = await until(store, (st) => st.practice.index === 1);
+    expect(s.current).toBe(second.parent);
+    expect(s.practice.color).toBe(second.color);
+    expect(s.practice.message).toMatch(/^Key moment 2 of /);
+    // a move that gives the queen away is judged below Good: not accepted
+    const hang = new Chess(second.parent.fen).moves({ verbose: true }).find((m) => m.piece === 'q' && !m.captured && new Chess(m.after).moves({ verbose: true }).some((r) => r.to === m.to));
+    if (hang) {
+      await practice.tryMove({ from: hang.from, to: hang.to });
+      s = await until(store, (st) => st.practice.phase === 'wrong' || st.practice.phase === 'solved');
+      expect(s.practice.phase).toBe('wrong');
+      expect(s.practice.message).toMatch(/is not better: .*\((inaccuracy|mistake|blunder|missed win)\)/);
+    }
+    practice.stop();
+    await until(store, (st) => st.mode === 'analyse' && st.practice === null);
+  }, 120000);
+});
+
 describe('PGN export with the reasons in words (WordsController.reasons, exportPgn)', () => {
   test('every judged move gets its verified reason after its judgement; read back, the reasons go and come again the same', async () => {
     const facts = engine();

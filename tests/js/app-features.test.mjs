@@ -40,6 +40,9 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       for (const a of acc) expect(a).toMatch(/^\d+%$/);
       expect(parseInt(acc[0], 10)).toBeLessThan(parseInt(acc[1], 10));
       expect(await page.textContent('[data-testid=acpl-w]')).toMatch(/^\d+$/);
+      // a game rating needs 10 moves of a side: the trap game has fewer, so none, and no note
+      expect([await page.textContent('[data-testid=rating-w]'), await page.textContent('[data-testid=rating-b]')]).toEqual(['–', '–']);
+      expect(await page.locator('[data-testid=rating-note]').count()).toBe(0);
       // one row per class, in the report's order
       expect(await page.$$eval('[data-testid=report-table] tbody tr[data-class]', (rows) => rows.map((r) => r.dataset.class))).toEqual(['brilliant', 'great', 'best', 'book', 'forced', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'missed-win']);
       // every move has a class; the move list marks the notable ones with a glyph

@@ -6,7 +6,8 @@
 import { describe, expect, test } from 'vitest';
 import { Store, defaults } from '../../app/src/state.js';
 import { GameTree } from '../../app/src/model/tree.js';
-import { nextError, practiceList, reportOf, mainlineIndex, pgnAnnotations } from '../../app/src/model/gamereport.js';
+import { nextError, practiceList, reportOf, mainlineIndex, pgnAnnotations, playersSummary } from '../../app/src/model/gamereport.js';
+import { gameRating } from '../../web/src/report.js';
 import { parsePgn, exportPgn } from '../../app/src/model/pgn.js';
 import { IterationLog } from '../../app/src/model/iterationlog.js';
 import { movableSide, practiceBoard, shownEval, whiteWdl } from '../../app/src/model/shown.js';
@@ -144,6 +145,22 @@ describe('the game report of a tree', () => {
     expect(pgnAnnotations(r).judgements.get(first.id)).toEqual({ label: 'Book', nag: 0, error: false });
     // the same moves from the standard array as a Chess960 game: not named after standard chess's openings
     expect(classes(new GameTree(undefined, { chess960: true })).cls).toEqual(Array(12).fill('best'));
+  });
+
+  test('each side’s game rating in the library’s summary: none under 10 moves', () => {
+    const tree = new GameTree();
+    const sans = ['e4', 'e5', 'Nf3', 'd6', 'd4', 'Bg4', 'dxe5', 'Bxf3', 'Qxf3', 'dxe5', 'Bc4', 'Nf6', 'Qb3', 'Qe7', 'Nc3', 'c6', 'Bg5', 'b5', 'Nxb5', 'cxb5', 'Bxb5+', 'Nbd7'];
+    tree.playLine(tree.root, sans);
+    [tree.root, ...tree.mainline()].forEach((n, i) => (n.eval = { score: { cp: 30 + 40 * i }, depth: 8, pv: n.children[0] ? [/** @type {string} */ (n.children[0].uci)] : [] }));
+    const game = /** @type {any} */ (reportOf(tree).game);
+    const summary = playersSummary(game);
+    expect(summary.w.rating).toBe(gameRating(game.players.w)?.elo);
+    expect(summary.b.rating).toBe(gameRating(game.players.b)?.elo);
+    expect(typeof summary.w.rating).toBe('number');
+    const short = new GameTree();
+    short.playLine(short.root, sans.slice(0, 6));
+    [short.root, ...short.mainline()].forEach((n) => (n.eval = { score: { cp: 20 }, depth: 8, pv: [] }));
+    expect(playersSummary(/** @type {any} */ (reportOf(short).game)).w.rating).toBeNull();
   });
 
   test('one position without an evaluation: the moves around it are not classed, and there is no players’ report', () => {

@@ -52,7 +52,7 @@ const SHIPPED = ['dist/mainline_web.wasm', 'dist/mainline_web.js', 'dist/worker.
   'dist/mainline_web_mt.wasm', 'src/index.js', 'src/node.js', 'src/client.js', 'src/pool.js', 'src/trusted.js', 'src/worker-core.js', 'src/worker.js', 'src/worker-node.js',
   'bin/mainline-uci.js', 'index.d.ts', 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'src/annotate.js', 'bin/mainline-analyse.js', 'annotate.d.ts',
   'src/report.js', 'report.d.ts', 'src/wdl.js', 'wdl.d.ts', 'src/element.js', 'element.d.ts', 'src/pieces.js', 'pieces.d.ts', 'src/image.js', 'image.d.ts', 'src/explain.js', 'explain.d.ts',
-  'src/readout.js', 'readout.d.ts', 'dist/rules-wasm.js', 'src/rules.js', 'rules.d.ts', 'src/openings.js', 'src/openings-data.js', 'openings.d.ts', 'jsx/react.d.ts', 'jsx/preact.d.ts', 'jsx/vue.d.ts', 'jsx/svelte.d.ts'];
+  'src/readout.js', 'readout.d.ts', 'dist/rules-wasm.js', 'src/rules.js', 'rules.d.ts', 'src/openings.js', 'src/openings-data.js', 'openings.d.ts', 'src/rating-model.js', 'jsx/react.d.ts', 'jsx/preact.d.ts', 'jsx/vue.d.ts', 'jsx/svelte.d.ts'];
 
 /** A tarball's list: everything shipped, nothing of the tests, scripts or build stamp. */
 function expectShipped(files) {

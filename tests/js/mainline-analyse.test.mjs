@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Chess } from 'chess.js';
 import { parsePgnGames, readComment } from '../../web/src/annotate.js';
+import { gameRating } from '../../web/src/report.js';
+import { parsePgn } from '../../app/src/model/pgn.js';
+import { reportOf } from '../../app/src/model/gamereport.js';
 // the one place the version is written (the Annotator header names it)
 const VERSION = JSON.parse(readFileSync(new URL('../../web/package.json', import.meta.url), 'utf8')).version;
 
@@ -159,6 +162,24 @@ describe.skipIf(!haveEngine)('mainline-analyse', () => {
       expect(readComment(n.comment).note).toBe('');
     }
     expect(b.filter((n) => /Book move/.test(n.comment ?? ''))).toEqual([]);
+  }, 60000);
+
+  test('--report: each side’s game rating as a tag, the same as the app gives the same game read back', async () => {
+    // the Opera game (Morphy, Paris 1858)
+    const pgn = '[Event "Rated"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n';
+    const { code, stdout, stderr } = await analyse(['--depth', '5', '--report', '--quiet', '-'], pgn);
+    expect(code, stderr).toBe(0);
+    const [g] = parsePgnGames(stdout);
+    expect(g.headers.WhiteGameRating).toMatch(/^\d+0$/);
+    expect(g.headers.BlackGameRating).toMatch(/^\d+0$/);
+    // the app, on the PGN the CLI wrote: the same evaluations, the same report, the same ratings
+    const { tree } = parsePgn(stdout);
+    const game = /** @type {any} */ (reportOf(tree).game);
+    expect(String(gameRating(game.players.w)?.elo)).toBe(g.headers.WhiteGameRating);
+    expect(String(gameRating(game.players.b)?.elo)).toBe(g.headers.BlackGameRating);
+    // a side with too few moves gets no tag
+    const short = await analyse(['--depth', '3', '--report', '--quiet', '-'], '[Event "Short"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n');
+    expect(parsePgnGames(short.stdout)[0].headers.WhiteGameRating).toBeUndefined();
   }, 60000);
 
   test('--out is resumable: a second run skips what the file holds; an interrupted file is completed', async () => {

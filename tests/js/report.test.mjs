@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import {
-  classifyMove, gameReport, pgnJudgement, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves, nextWithSeverity, isRecapture,
+  classifyMove, gameReport, pgnJudgement, moveAccuracy, volatilityWeights, winPercent, moveClass, MOVE_CLASSES, practiceMoves, solves, nextWithSeverity, isRecapture, keyMoments, KEY_MOMENT_MIN_LOSS,
   gamePhases, phaseSigns, phaseSummary, PHASES,
 } from '../../web/src/report.js';
 import { CLOCK_GAME, PHASE_MOVES, PHASE_STARTS } from './fixtures/clock-game.mjs';
@@ -106,6 +106,15 @@ describe('move classes', () => {
     expect(isRecapture(italian, 'c4f7', afterBxf7, 'f6e4', 'r1bqk2r/pppp1Bpp/2n5/2b1p3/4n3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 0 6')).toBe(false);
     // the last move did not capture: a capture on its square is no recapture
     expect(isRecapture(italian, 'e1g1', 'r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQ1RK1 b kq - 2 5', 'f6e4', 'r1bqk2r/pppp1ppp/2n5/2b1p3/2B1n3/2P2N2/PP1P1PPP/RNBQ1RK1 w kq - 0 6')).toBe(false);
+  });
+  test('key moments: the largest swings of both sides, each at least 15 points; never Book or Forced; in game order', () => {
+    const v = (cls, loss) => ({ cls, loss });
+    const verdicts = [v('book', 0.2), v('best', 0), v('blunder', 0.31), v('mistake', 0.12), v('missed-win', 0.16), v('forced', 0.5), v('blunder', 0.45), v('inaccuracy', 0.09), v('blunder', 0.15), v('blunder', 0.149)];
+    expect(keyMoments(verdicts)).toEqual([2, 4, 6, 8]);
+    // at most `max`: the largest, in game order
+    expect(keyMoments(verdicts, 2)).toEqual([2, 6]);
+    expect(keyMoments([v('best', 0), v('mistake', 0.14)])).toEqual([]);
+    expect(KEY_MOMENT_MIN_LOSS).toBe(0.15);
   });
   test('the engine’s move is Best; small losses Excellent and Good', () => {
     // 52.759% -> 52.300%: loss 0.0046; accuracy 103.1668 e^(-0.04354 · 0.459) - 3.1669 = 97.96

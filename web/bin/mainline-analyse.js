@@ -24,7 +24,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { createEngine } from '../src/node.js';
 import { annotatorName, evalFromSearch, isChess960, isTerminal, mainLine, parsePgnGames, readComment, rosterTags, secondLine, startFen, terminalEval, writePgn } from '../src/annotate.js';
-import { gameReport, isRecapture, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_MAX_PLIES } from '../src/report.js';
+import { gameRating, gameReport, isRecapture, keyMoments, pgnJudgement, phaseSummary, reportSummary, sacrificed, SACRIFICE_MAX_PLIES } from '../src/report.js';
 import { query } from '../src/rules.js';
 import { isBookMove } from '../src/openings.js';
 import { explainMove } from '../src/explain.js';
@@ -261,7 +261,27 @@ async function finishGame(engine, prepared, opts) {
     }
   }
   if (!headers.Annotator) headers.Annotator = annotatorName(pkg.version, limits);
-  return { headers, startFen: startInfo.fen, root, ...(report ? { report: reportSummary(report), phases: phaseSummary(report) } : {}) };
+  // each side's game rating (mainline-chess/report's gameRating: on the play levels' scale, engine
+  // levels, not human games), as tags; a side with too few moves gets none (and loses an old one)
+  let ratings = '';
+  if (report) {
+    const parts = [];
+    for (const [color, tag] of /** @type {const} */ ([['w', 'WhiteGameRating'], ['b', 'BlackGameRating']])) {
+      const r = gameRating(report.players[color]);
+      if (r) headers[tag] = String(r.elo);
+      else delete headers[tag];
+      if (r) parts.push(`${color === 'w' ? 'White' : 'Black'} ≈${r.elo} ± ${r.error}`);
+    }
+    if (parts.length) ratings = `game rating (the play levels' scale: engine games, not human ones) ${parts.join(', ')}`;
+    // the turning points, both sides': the moves that cost 15 points of expected score or more
+    const moments = keyMoments(report.moves).map((i) => {
+      const v = report.moves[i];
+      const n = Math.floor((i + (turnAt(0) === 'b' ? 1 : 0)) / 2) + Number(startInfo.fen.split(/\s+/)[5] || 1);
+      return `${n}${turnAt(i) === 'w' ? '.' : '...'} ${moves.san[i]} (${Math.round(v.winBefore)}% → ${Math.round(v.winAfter)}%)`;
+    });
+    if (moments.length) ratings += `${ratings ? '; ' : ''}key moments: ${moments.join(', ')}`;
+  }
+  return { headers, startFen: startInfo.fen, root, ...(report ? { report: reportSummary(report), phases: phaseSummary(report), ratings } : {}) };
 }
 
 /**
@@ -497,7 +517,7 @@ async function main() {
       const annotated = await finishGame(engine, p, opts);
       prepared[index] = /** @type {any} */ (undefined); // its memory back, on a long file
       outputs[index] = writePgn(annotated, { engineLines: !opts.evalOnly, variations: opts.variations });
-      if (annotated.report) say(`mainline-analyse: ${labelOf(index)}: ${annotated.report}${annotated.phases ? `; ${annotated.phases}` : ''}`);
+      if (annotated.report) say(`mainline-analyse: ${labelOf(index)}: ${annotated.report}${annotated.phases ? `; ${annotated.phases}` : ''}${annotated.ratings ? `; ${annotated.ratings}` : ''}`);
       else if (!tty) say(`mainline-analyse: ${labelOf(index)}: ${p.line.length}/${p.line.length} positions`);
       flush();
     },

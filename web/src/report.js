@@ -65,6 +65,7 @@
 // forward: once the endgame has begun, a later promotion does not bring the middlegame back.
 
 import { JUDGEMENTS, WIN_K } from './annotate.js';
+import { RATING_MODEL } from './rating-model.js';
 
 /** Centipawns beyond this count as this (and a mate as exactly this) for accuracy and ACPL. */
 export const CP_CAP = 1000;
@@ -460,6 +461,28 @@ export function practiceMoves(verdicts, movers, color) {
   return verdicts.map((v, i) => (movers[i] === color && worth(v) ? i : -1)).filter((i) => i >= 0);
 }
 
+/** A key moment is a move that lost its side at least this many expected points (15 win% points). */
+export const KEY_MOMENT_MIN_LOSS = 0.15;
+/** ... the largest of them, at most this many in a game. */
+export const KEY_MOMENTS_MAX = 6;
+
+/**
+ * The game's turning points, for both sides: the moves that cost the side that played them at
+ * least KEY_MOMENT_MIN_LOSS expected points (blunders, and the mistakes and missed wins as large),
+ * the largest KEY_MOMENTS_MAX of them, in game order (indices into the report's moves). Book and
+ * Forced moves are never one (theory, and no choice).
+ * @param {Pick<MoveVerdict, 'cls' | 'loss'>[]} verdicts
+ */
+export function keyMoments(verdicts, max = KEY_MOMENTS_MAX) {
+  return verdicts
+    .map((v, i) => ({ i, loss: v.loss, ok: v.loss >= KEY_MOMENT_MIN_LOSS && v.cls !== 'book' && v.cls !== 'forced' }))
+    .filter((m) => m.ok)
+    .sort((a, b) => b.loss - a.loss || a.i - b.i)
+    .slice(0, max)
+    .map((m) => m.i)
+    .sort((a, b) => a - b);
+}
+
 /**
  * Whether a move tried in a practice position solves it: it is the engine's best move, or loses
  * less than an Inaccuracy's worth of expected points against it (Best, Excellent or Good).
@@ -488,6 +511,32 @@ export function pgnJudgement(v) {
   if (ERROR_CLASSES.includes(v.cls)) return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: true };
   if (v.cls === 'great' || v.cls === 'brilliant' || v.cls === 'forced' || v.cls === 'book') return { label: CLASS[v.cls].label, nag: CLASS[v.cls].nag, error: false };
   return null;
+}
+
+// ---- the game rating -------------------------------------------------------------------------
+// A rating for one side of one game from the quality of its moves: a linear model of its accuracy
+// and ln(10 + ACPL), fitted by scripts/game-rating.mjs on the play levels' games against each
+// other, so on their scale (Stockfish 15.1's UCI_Elo: engine levels, not human games); clamped to
+// the levels' range, rounded to 10. `error` is the model's mean absolute error on held-out level
+// games: one game says little, and says it with that much uncertainty.
+
+/** The model's inputs for a player's moves of one game, or null when too few to rate. */
+export function ratingFeatures(/** @type {Pick<PlayerReport, 'accuracy' | 'acpl' | 'moves'>} */ p, minMoves = RATING_MODEL.minMoves) {
+  if (p.accuracy === null || p.acpl === null || p.moves < minMoves) return null;
+  return [1, p.accuracy, Math.log(10 + p.acpl)];
+}
+
+/**
+ * A side's rating for the game, or null when it made fewer than RATING_MODEL.minMoves moves.
+ * @param {Pick<PlayerReport, 'accuracy' | 'acpl' | 'moves'>} p
+ * @returns {{ elo: number, error: number } | null}
+ */
+export function gameRating(p) {
+  const x = ratingFeatures(p);
+  if (!x) return null;
+  const [lo, hi] = RATING_MODEL.range;
+  const raw = x.reduce((s, v, i) => s + v * RATING_MODEL.coefficients[i], 0);
+  return { elo: Math.round(Math.max(lo, Math.min(hi, raw)) / 10) * 10, error: RATING_MODEL.heldOutMae };
 }
 
 /**

@@ -7,6 +7,7 @@ import { exportPgn } from '../model/pgn.js';
 import { $, dismissable, h, download, fileName } from '../dom.js';
 import { importGames, SITES } from 'mainline-chess/import';
 import { filterGames } from '../model/libraryfilter.js';
+import { playerRatings, playerRatingsText } from '../model/playerratings.js';
 import { summary } from '../services/storage.js';
 
 /**
@@ -140,6 +141,9 @@ export class LibraryController {
     else if (!shown.length) items.push(h('li', { class: 'library-empty', text: 'No game of the library matches.' }));
     list.replaceChildren(...items);
     list.dataset.count = String(shown.length);
+    const players = $('library-players');
+    players.textContent = playerRatingsText(playerRatings(shown));
+    players.hidden = !players.textContent;
     $('library-shown').textContent = shown.length === games.length ? `${games.length} game${games.length === 1 ? '' : 's'}` : `${shown.length} of ${games.length} games shown`;
     this.#selectionButtons();
     this.#storageInfo();
@@ -250,9 +254,11 @@ export class LibraryController {
     const players = g.white !== '?' || g.black !== '?' ? `${g.white} – ${g.black} · ` : '';
     const pct = (/** @type {number|null|undefined} */ a) => (a === null || a === undefined ? '–' : `${Math.round(a)}%`);
     const accuracy = g.players ? ` · accuracy ${pct(g.players.w.accuracy)} / ${pct(g.players.b.accuracy)}` : '';
+    const rating = (/** @type {number|null|undefined} */ r) => (typeof r === 'number' ? `≈${r}` : '–');
+    const rated = g.players && (typeof g.players.w.rating === 'number' || typeof g.players.b.rating === 'number') ? ` · game rating ${rating(g.players.w.rating)} / ${rating(g.players.b.rating)}` : '';
     const practice = g.practice.total ? ` · practised ${g.practice.solved}/${g.practice.total}` : '';
     const from = g.source ? ` · ${SITES[/** @type {'lichess'|'chesscom'} */ (g.source.site)]?.title ?? g.source.site}, played ${new Date(g.source.playedAt).toLocaleDateString()}` : '';
-    const meta = `${players}${g.moveCount} move${g.moveCount === 1 ? '' : 's'}${g.result !== '*' ? ` · ${g.result}` : ''}${g.reviewed ? ' · analysed' : ''}${accuracy}${practice}${from} · ${new Date(g.updated).toLocaleString()}`;
+    const meta = `${players}${g.moveCount} move${g.moveCount === 1 ? '' : 's'}${g.result !== '*' ? ` · ${g.result}` : ''}${g.reviewed ? ' · analysed' : ''}${accuracy}${rated}${practice}${from} · ${new Date(g.updated).toLocaleString()}`;
     const actions = [
       ['rename', 'Rename'],
       ['export', 'Export PGN'],

@@ -9,8 +9,8 @@
 // schedule as right (solved at the first try, no hint) or wrong.
 import { evalFromSearch } from 'mainline-chess/annotate';
 import { classifyMove, moveClass, solves } from 'mainline-chess/report';
-import { practiceList } from '../model/gamereport.js';
-import { fenTurn, formatScore } from '../model/format.js';
+import { keyMomentList, practiceList } from '../model/gamereport.js';
+import { fenTurn, formatScore, moveNumber } from '../model/format.js';
 import { tryMove } from '../model/rules.js';
 import { bestBefore, practiceAsks, practiceItem } from '../model/shown.js';
 
@@ -75,7 +75,30 @@ export class PracticeController {
     this.tree = this.store.state.tree;
     this.store.set({ mode: 'practice', orientation: color === 'w' ? 'white' : 'black', error: '' });
     this.hooks = null;
-    this.#show({ color, items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [], deck: null });
+    this.#show({ kind: 'mistakes', color, items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [], deck: null });
+  }
+
+  /** The game's key moments now (none until the report is complete). */
+  moments() {
+    const report = this.store.state.report;
+    return report ? keyMomentList(report) : [];
+  }
+
+  /**
+   * Walks through the game's key moments, both sides' (the largest swings): each the position
+   * before the move, a better move to find (judged as a mistake's puzzle), then why the game's
+   * move was not it and the engine's line.
+   */
+  startMoments() {
+    const items = this.moments().map((n) => n.id);
+    if (!items.length) {
+      this.store.set({ error: 'This game has no key moment: no move lost its side 15 points of expected score or more.' });
+      return;
+    }
+    this.tree = this.store.state.tree;
+    this.store.set({ mode: 'practice', error: '' });
+    this.hooks = null;
+    this.#show({ kind: 'moments', color: 'w', items, index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [], deck: null });
   }
 
   /**
@@ -117,7 +140,7 @@ export class PracticeController {
       if (!node || !node.parent) continue;
       this.tree = this.store.state.tree;
       this.store.set({ mode: 'practice', orientation: card.color === 'w' ? 'white' : 'black', error: '' });
-      this.#show({ color: card.color, items: [node.id], index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [], deck: { ...deck, index } });
+      this.#show({ kind: 'mistakes', color: card.color, items: [node.id], index: 0, phase: 'ask', tried: null, message: '', hints: 0, tries: 0, recorded: [], deck: { ...deck, index } });
       return;
     }
     this.#deckDone({ ...deck, index: deck.cards.length - 1 });
@@ -139,7 +162,11 @@ export class PracticeController {
     const node = this.store.state.tree.node(p.items[p.index]);
     if (!node || !node.parent) return;
     const from = p.deck ? `${p.deck.cards[p.deck.index].gameName}: ` : '';
-    this.store.set({ practice: { ...p, message: from + intro(node) } });
+    if (p.kind === 'moments') {
+      // each moment is its own side's: the board turns to the side to find a move for
+      const color = /** @type {'w'|'b'} */ (node.color);
+      this.store.set({ practice: { ...p, color, message: momentIntro(node, this.store.state.report?.verdicts.get(node.id), p) }, orientation: color === 'w' ? 'white' : 'black' });
+    } else this.store.set({ practice: { ...p, message: from + intro(node) } });
     this.goTo(node.parent);
   }
 
@@ -254,7 +281,8 @@ export class PracticeController {
     if (q.index + 1 >= q.items.length) {
       const results = q.items.map((id) => this.store.state.game.practice[id]);
       const solved = results.filter((r) => r && r.solved).length;
-      this.#set({ phase: 'done', message: `Done: ${solved} of ${q.items.length} solved. The results are saved with the game.` });
+      const what = q.kind === 'moments' ? 'key moments' : '';
+      this.#set({ phase: 'done', message: `Done: ${solved} of ${q.items.length}${what ? ` ${what}` : ''} solved. The results are saved with the game.` });
       return;
     }
     this.#show({ ...q, index: q.index + 1, phase: 'ask', tried: null, hints: 0, tries: 0 });
@@ -279,6 +307,21 @@ export class PracticeController {
     const p = this.practice;
     if (p) this.store.set({ practice: { ...p, ...patch } });
   }
+}
+
+/**
+ * What a key moment asks: the move played, the swing it made, a better move to find.
+ * @param {MoveNode} node @param {import('mainline-chess/report').MoveVerdict|undefined} v @param {Practice} p
+ */
+function momentIntro(node, v, p) {
+  const side = node.color === 'w' ? 'White' : 'Black';
+  const swing = v ? `, and ${side}'s expected score fell from ${Math.round(v.winBefore)}% to ${Math.round(v.winAfter)}%` : '';
+  return `Key moment ${p.index + 1} of ${p.items.length}: ${side} played ${moveText(node)} here${swing}. Find a better move for ${side}.`;
+}
+
+/** "23. Nxe5" / "23... Nxe5". @param {MoveNode} node */
+function moveText(node) {
+  return `${moveNumber(/** @type {MoveNode} */ (node.parent).fen, 0)} ${node.san}`;
 }
 
 /** What the puzzle asks. @param {MoveNode} node */

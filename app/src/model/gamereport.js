@@ -3,7 +3,7 @@
 // each player's accuracy and average centipawn loss. What a move gives up along the engine's
 // line (for Brilliant) is counted with the rules (rules.js). Also the report's navigation (next
 // blunder, mistake, inaccuracy) and the moves worth practising. Pure: no DOM, no engine.
-import { classifyMove, gameReport, isRecapture, nextWithSeverity, pgnJudgement, phaseSummary, practiceMoves, reportSummary } from 'mainline-chess/report';
+import { classifyMove, gameRating, gameReport, isRecapture, keyMoments, nextWithSeverity, pgnJudgement, phaseSummary, practiceMoves, reportSummary } from 'mainline-chess/report';
 import { isBookMove } from 'mainline-chess/openings';
 import { legalMoves, sacrificeAlong } from './rules.js';
 
@@ -102,6 +102,16 @@ export function practiceList(report, color) {
 }
 
 /**
+ * The game's key moments (mainline-chess/report's keyMoments): the main-line moves, of both
+ * sides, that swung the game most. Empty until the report is complete.
+ * @param {TreeReport} report @returns {MoveNode[]}
+ */
+export function keyMomentList(report) {
+  if (!report.game) return [];
+  return keyMoments(report.game.moves).map((i) => report.line[i]);
+}
+
+/**
  * What the PGN writer gets from the report: each judged move's NAG and sentence by node id, and
  * the summary line ("White 91% accuracy, 12 ACPL; ...") and the accuracy by phase when the
  * report is complete.
@@ -115,11 +125,12 @@ export function pgnAnnotations(report) {
 }
 
 /**
- * Each player's accuracy and average centipawn loss, as the library lists them.
+ * Each player's accuracy, average centipawn loss and game rating (null: too few moves), as the
+ * library lists them.
  * @param {GameReport} game
- * @returns {{ w: { accuracy: number|null, acpl: number|null }, b: { accuracy: number|null, acpl: number|null } }}
+ * @returns {{ w: import('./record.js').PlayerSummary, b: import('./record.js').PlayerSummary }}
  */
 export function playersSummary(game) {
-  const one = (/** @type {import('mainline-chess/report').PlayerReport} */ p) => ({ accuracy: p.accuracy, acpl: p.acpl });
+  const one = (/** @type {import('mainline-chess/report').PlayerReport} */ p) => ({ accuracy: p.accuracy, acpl: p.acpl, rating: gameRating(p)?.elo ?? null });
   return { w: one(game.players.w), b: one(game.players.b) };
 }

@@ -31,7 +31,8 @@ import { version } from 'mainline-chess/package.json';
  * @property {boolean} complete  every main-line position was analysed
  * @property {{ w: PlayerSummary, b: PlayerSummary }} [players]  the report's figures, for the library list
  *
- * @typedef {{ accuracy: number|null, acpl: number|null }} PlayerSummary
+ * @typedef {{ accuracy: number|null, acpl: number|null, rating?: number|null }} PlayerSummary
+ *   rating: mainline-chess/report's gameRating (absent in a review saved before there was one)
  *
  * @typedef {object} PracticeResult  one mistake practised ("learn from your mistakes")
  * @property {boolean} solved

@@ -141,6 +141,11 @@ export class Storage {
     });
   }
 
+  /** Every saved game's whole record, most recently changed first (the opening tree reads them all). @returns {Promise<GameRecord[]>} */
+  allGames() {
+    return this.#run('read', async () => /** @type {GameRecord[]} */ (await this.db.getAllFromIndex('games', 'updated')).reverse());
+  }
+
   /** @param {string} id @returns {Promise<GameRecord|undefined>} */
   getGame(id) {
     return this.#run('read', () => this.db.get('games', id));

@@ -2,10 +2,10 @@
 // with the moves where the phases begin) and average centipawn loss, how many moves of each class
 // they played (a count goes to the next such move), and the way into "learn from your mistakes".
 // ("Analyse game"'s form and progress are views/reviewview.js's.)
-import { MOVE_CLASSES, PHASES, reportSummary } from 'mainline-chess/report';
+import { gameRating, MOVE_CLASSES, PHASES, reportSummary } from 'mainline-chess/report';
 import { $, h } from '../dom.js';
 import { CLASS_BADGE, moveNumber } from '../model/format.js';
-import { practiceList } from '../model/gamereport.js';
+import { keyMomentList, practiceList } from '../model/gamereport.js';
 
 /**
  * @typedef {import('../state.js').State} State
@@ -15,7 +15,7 @@ import { practiceList } from '../model/gamereport.js';
 export class ReportPanel {
   /**
    * @param {import('../state.js').Store} store
-   * @param {{ goTo: (node: MoveNode) => void, practise: (color: 'w'|'b') => void }} actions
+   * @param {{ goTo: (node: MoveNode) => void, practise: (color: 'w'|'b') => void, moments?: () => void }} actions
    */
   constructor(store, actions) {
     this.store = store;
@@ -68,6 +68,7 @@ export class ReportPanel {
         h('tr', { class: 'accuracy' }, h('th', { scope: 'row', text: 'Accuracy', title: 'lichess’s accuracy: how close each move kept the player to the engine’s best, from 0 to 100%' }), h('td', { 'data-testid': 'accuracy-w', text: pct(w.accuracy) }), h('td', { 'data-testid': 'accuracy-b', text: pct(b.accuracy) })),
         ...phaseRows(game),
         h('tr', { class: 'acpl' }, h('th', { scope: 'row', text: 'Avg. centipawn loss', title: 'how many hundredths of a pawn each move lost against the best move, on average' }), h('td', { 'data-testid': 'acpl-w', text: num(w.acpl) }), h('td', { 'data-testid': 'acpl-b', text: num(b.acpl) })),
+        h('tr', { class: 'game-rating' }, h('th', { scope: 'row', text: 'Game rating', title: RATING_NOTE }), h('td', { 'data-testid': 'rating-w', text: rated(w) }), h('td', { 'data-testid': 'rating-b', text: rated(b) })),
         ...rows,
       ),
     );
@@ -77,7 +78,11 @@ export class ReportPanel {
       const done = moves.filter((m) => s.game.practice[m.id]?.solved).length;
       return h('button', { type: 'button', class: 'practise', 'data-testid': `practise-${color}`, dataset: { color }, disabled: !n || s.mode !== 'analyse', text: `${name(color === 'w' ? 'White' : 'Black')}: ${n} to practise${done ? `, ${done} solved` : ''}` });
     };
-    box.replaceChildren(table, ...[phaseNote(report)].filter((x) => x !== null), h('div', { class: 'practice-start' }, h('span', { class: 'practice-title', text: 'Learn from your mistakes' }), practise('w'), practise('b')));
+    const error = [gameRating(w), gameRating(b)].find((r) => r)?.error;
+    const ratingNote = error === undefined ? null : h('p', { class: 'rating-note', 'data-testid': 'rating-note', text: `Game rating: estimated from this game’s accuracy and centipawn loss alone, on the scale of Mainline’s play levels (Stockfish 15.1’s UCI_Elo), fitted on games between those engine levels, not on human games; typical error ±${error}.` });
+    const moments = keyMomentList(report).length;
+    const momentsButton = h('button', { type: 'button', class: 'moments', 'data-testid': 'key-moments', disabled: !moments || s.mode !== 'analyse', title: 'The moves of both sides that cost 15 points of expected score or more, the largest first chosen: find a better move at each', text: moments ? `Key moments: ${moments}` : 'No key moments' });
+    box.replaceChildren(table, ...[phaseNote(report), ratingNote].filter((x) => x !== null), h('div', { class: 'practice-start' }, h('span', { class: 'practice-title', text: 'Learn from your mistakes' }), practise('w'), practise('b'), momentsButton));
     box.hidden = false;
   }
 
@@ -98,10 +103,21 @@ export class ReportPanel {
       if (next) this.actions.goTo(next);
       return;
     }
+    if (target.closest('button.moments')) {
+      this.actions.moments?.();
+      return;
+    }
     const practise = /** @type {HTMLElement|null} */ (target.closest('button.practise'));
     if (practise) this.actions.practise(/** @type {'w'|'b'} */ (practise.dataset.color));
   }
 }
+
+const RATING_NOTE = 'An estimate from this game’s moves alone, on the scale of the play levels (engine games, not human ones); fewer than 10 moves: none';
+/** A side's game rating ("≈1650"), or '–' (too few moves). @param {import('mainline-chess/report').PlayerReport} p */
+const rated = (p) => {
+  const r = gameRating(p);
+  return r ? `≈${r.elo}` : '–';
+};
 
 /** What the divider (mainline-chess/report's gamePhases) says, for the phase rows' titles. */
 const PHASE_RULE =
