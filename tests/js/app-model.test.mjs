@@ -551,6 +551,15 @@ describe('the practice schedule (model/schedule.js), on a test clock', () => {
     expect(errors[0].key).toBe(cardKey('g1', errors[0].node.parent.fen, 'd8b6'));
     expect(errors[0].key).toMatch(/^g1\|[^|]+ b [^|]+\|d8b6$/);
     expect(gameErrors(record, tree, [])).toHaveLength(1);
+    // 14... Qb6 is past the opening tree's 24 half-moves: not a repertoire card
+    expect(errors[0].repertoire).toBe(false);
+    // 4. Nxe5?? at half-move 7 of a game from the start is one (filed under 'repertoire')
+    const trap = new GameTree();
+    trap.playLine(trap.root, ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nd4', 'Nxe5', 'Qg5']);
+    [trap.root, ...trap.mainline()].forEach((n, i) => (n.eval = { score: { cp: i < 7 ? 30 : -400 }, depth: 10, pv: n.children[0] && i !== 6 ? [/** @type {string} */ (n.children[0].uci)] : ['f3d4'] }));
+    const opening = gameErrors({ id: 'g2', name: 'trap', headers: { White: 'Anna', Black: 'Boris' }, practice: {} }, trap, ['anna']);
+    expect(opening.map((e) => [e.node.san, e.repertoire])).toEqual([['Nxe5', true]]);
+    expect(motifName('repertoire')).toBe('Opening repertoire');
     // a game imported by username is that user's: their mistakes are practised by any name
     const imported = { ...record, source: { site: 'lichess', id: 'abcdefgh', url: 'https://lichess.org/abcdefgh', username: 'Boris', playedAt: 0, timeClass: 'blitz' } };
     expect(gameErrors(imported, tree, ['you']).map((e) => [e.node.san, e.color])).toEqual([['Qb6', 'b']]);

@@ -84,13 +84,15 @@ export class LearnController {
           /** @type {Card} */
           let card = old ? { ...old, ...fields } : newCard({ ...fields, motif: 'other', sig: '' }, now, record.practice?.[e.node.id]);
           if (card.sig !== e.sig) {
-            // the motif the explanation names, found again when the evaluations changed
+            // the motif the explanation names, found again when the evaluations changed; an
+            // error among the opening tree's moves that names no tactic is the player's repertoire
             let motif = 'other', sig = e.sig;
             try {
               motif = motifOf((await this.words.explain(e.node, e.cls)).sentences);
             } catch {
               sig = ''; // no words now (an engine error): tried again next time
             }
+            if (e.repertoire && motif === 'other') motif = 'repertoire';
             card = { ...card, motif, sig };
           }
           if (!old || JSON.stringify(old) !== JSON.stringify(card)) changed.push(card);

@@ -16,6 +16,8 @@
 // without case; "You" is the app's name for the user in a game against the engine). With no
 // name given, both players' errors count.
 import { practiceList, reportOf } from './gamereport.js';
+import { TREE_PLIES } from './openingtree.js';
+import { START_FEN } from './tree.js';
 
 /**
  * @typedef {import('./record.js').GameRecord} GameRecord
@@ -55,6 +57,10 @@ const MINUTE = 60 * 1000;
 
 /** The motifs a card can be filed under, in the order the progress lists them, with their names. */
 export const MOTIFS = Object.freeze({
+  // an error among the first moves of a game from the standard start (a move of the player's
+  // opening tree, model/openingtree.js, that went wrong) whose explanation names no tactic:
+  // practised as their repertoire (one that does is filed under its tactic)
+  repertoire: 'Opening repertoire',
   mate: 'Mate',
   backRankMate: 'Back-rank mate',
   smotheredMate: 'Smothered mate',
@@ -139,17 +145,20 @@ export function cardSig(node) {
  * in `names`, or the one whose games were imported (record.source.username).
  * @param {GameRecord} record @param {GameTree} tree the record's tree (treeFromRecord)
  * @param {string[]} names the user's names (parseNames)
- * @returns {{ key: string, node: MoveNode, cls: string, color: 'w'|'b', sig: string }[]}
+ * `repertoire`: the error is within the opening tree's first TREE_PLIES half-moves of a standard
+ * game from the start (its card is filed under 'repertoire' when its words name no tactic).
+ * @returns {{ key: string, node: MoveNode, cls: string, color: 'w'|'b', sig: string, repertoire: boolean }[]}
  */
 export function gameErrors(record, tree, names) {
   const report = reportOf(tree);
   if (!report.game) return [];
+  const fromStart = !tree.chess960 && positionKey(tree.root.fen) === positionKey(START_FEN);
   // a game imported by username is that user's, whatever names the practice was told
   const who = record.source?.username && names.length ? [...names, record.source.username.toLowerCase()] : names;
   return userColors(record.headers || {}, who).flatMap((color) =>
     practiceList(report, color).map((node) => {
       const parent = /** @type {MoveNode} */ (node.parent);
-      return { key: cardKey(record.id, parent.fen, /** @type {string} */ (node.uci)), node, cls: /** @type {any} */ (report.verdicts.get(node.id)).cls, color, sig: cardSig(node) };
+      return { key: cardKey(record.id, parent.fen, /** @type {string} */ (node.uci)), node, cls: /** @type {any} */ (report.verdicts.get(node.id)).cls, color, sig: cardSig(node), repertoire: fromStart && node.ply <= TREE_PLIES };
     }),
   );
 }
