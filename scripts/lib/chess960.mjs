@@ -1,53 +1,29 @@
 // Chess960 helpers for matches, none of which knows the rules of movement (the legal moves come
 // from the referee, scripts/lib/stockfish-referee.mjs):
-//   - the 960 start positions by their standard number (Scharnagl's; 518 is the usual start),
+//   - the 960 start positions by their standard number (Scharnagl's; 518 is the usual start; the
+//     numbering is mainline-chess/rules' chess960Fen),
 //   - a board read from a FEN's first field, a structural check of a Chess960 FEN,
 //   - SAN written (and read) from the list of legal moves, castling as O-O / O-O-O where the
 //     move is the king taking its own rook,
 //   - insufficient material as chess.js judges it,
 //   - PGN of a Chess960 game (Variant, SetUp and FEN tags).
 import { gameToPgn } from './pgn.mjs';
+import { chess960Fen } from '../../web/src/rules.js';
 
 const FILES = 'abcdefgh';
 
-/** The knights' places among the five squares left after bishops and queen (Scharnagl's table). */
-const KNIGHTS = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]];
+// The numbering is not rules: it is the package's (mainline-chess/rules, the app's New Chess960),
+// one table for the app, the package and the match tool.
+export { chess960Fen };
 
 /**
- * White's back rank of Chess960 start position `n` (0..959), from the a-file on, by the
- * standard numbering: n % 4 places the light-squared bishop (b, d, f, h), (n / 4) % 4 the
- * dark-squared one (a, c, e, g), (n / 16) % 6 the queen on the free squares, n / 96 the two
- * knights; the king goes between the two rooks on the three squares left.
- * 0 is "BBQNNRKR", 518 "RNBQKBNR".
+ * White's back rank of Chess960 start position `n` (0..959) by the standard numbering: 0 is
+ * "BBQNNRKR", 518 "RNBQKBNR".
  * @param {number} n
  * @returns {string}
  */
 export function chess960BackRank(n) {
-  if (!Number.isInteger(n) || n < 0 || n > 959) throw new Error(`Chess960 start position number must be 0..959, not ${n}`);
-  /** @type {string[]} */
-  const rank = new Array(8).fill('');
-  const free = () => rank.flatMap((p, i) => (p ? [] : [i]));
-  rank[2 * (n % 4) + 1] = 'B';
-  n = Math.floor(n / 4);
-  rank[2 * (n % 4)] = 'B';
-  n = Math.floor(n / 4);
-  rank[free()[n % 6]] = 'Q';
-  n = Math.floor(n / 6);
-  const f = free();
-  for (const k of KNIGHTS[n]) rank[f[k]] = 'N';
-  const [r1, k, r2] = free();
-  rank[r1] = 'R'; rank[k] = 'K'; rank[r2] = 'R';
-  return rank.join('');
-}
-
-/**
- * FEN of Chess960 start position `n` (0..959), castling rights in X-FEN form ("KQkq").
- * @param {number} n
- * @returns {string}
- */
-export function chess960Fen(n) {
-  const r = chess960BackRank(n);
-  return `${r.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${r} w KQkq - 0 1`;
+  return chess960Fen(n).split(/[/ ]/)[7];
 }
 
 /**
