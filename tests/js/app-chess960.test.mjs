@@ -10,12 +10,10 @@ import { GameTree } from '../../app/src/model/tree.js';
 import { boardTargets, fenAfter, legalMoves, statusAt, tryMove } from '../../app/src/model/rules.js';
 import { exportPgn, parsePgn } from '../../app/src/model/pgn.js';
 import { evalForGame, readPgnGames, recordFromTree, treeFromRecord } from '../../app/src/model/record.js';
-import { defaults } from '../../app/src/state.js';
-import { EngineHandle } from '../../app/src/services/engine.js';
 import { AnalyseController } from '../../app/src/controllers/analyse.js';
 import { PlayController } from '../../app/src/controllers/play.js';
 import { LEVELS } from '../../app/src/model/levels.js';
-import { memoryApp, memoryReview } from './app-memory.mjs';
+import { engineHandles, memoryApp, memoryReview, until } from './app-memory.mjs';
 import { CHESS960_FEN } from './fake-sites.mjs';
 
 // Start position 307, bnqrkrnb: the king on e1 between its rooks on d1 and f1, so each castling
@@ -232,33 +230,10 @@ describe('Chess960 PGN, out and in', () => {
   });
 });
 
-/** @type {EngineHandle[]} */
-const handles = [];
-const engine = (options = { Hash: 16, Threads: 1 }) => {
-  const h = new EngineHandle(options, { onError: (e) => console.error('engine crashed:', e.message) });
-  handles.push(h);
-  return h;
-};
-afterAll(() => {
-  for (const h of handles) h.close();
-});
+const handles = engineHandles({ Hash: 16, Threads: 1 });
+const engine = handles.engine;
+afterAll(handles.close);
 
-/** Resolves when the state satisfies `ok` (checked after every change). */
-function until(store, ok, timeoutMs = 30000) {
-  return new Promise((resolve, reject) => {
-    if (ok(store.state)) return resolve(store.state);
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`timed out waiting (${timeoutMs} ms)`));
-    }, timeoutMs);
-    const off = store.on([...Object.keys(defaults()), 'evals'], (s) => {
-      if (!ok(s)) return;
-      clearTimeout(timer);
-      off();
-      resolve(s);
-    });
-  });
-}
 
 describe('the controllers on the engine', () => {
   test('a new game by its number, or at random; a number out of range is said and changes nothing', () => {

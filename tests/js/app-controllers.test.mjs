@@ -6,8 +6,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
-import { defaults } from '../../app/src/state.js';
-import { EngineHandle } from '../../app/src/services/engine.js';
 import { openStorage } from '../../app/src/services/storage.js';
 import { SavingController } from '../../app/src/controllers/saving.js';
 import { AnalyseController } from '../../app/src/controllers/analyse.js';
@@ -21,7 +19,7 @@ import { exportPgn, parsePgn } from '../../app/src/model/pgn.js';
 import { verifyClaims } from '../../web/src/explain.js';
 import { OpeningsController } from '../../app/src/controllers/openings.js';
 import { fenAfter } from '../../app/src/model/rules.js';
-import { memoryApp, memoryReview } from './app-memory.mjs';
+import { engineHandles, memoryApp, memoryReview, until } from './app-memory.mjs';
 import { movableSide } from '../../app/src/model/shown.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
 import { recordFromTree, treeFromRecord } from '../../app/src/model/record.js';
@@ -30,33 +28,11 @@ import { reportTree } from './fixtures/report-tree.mjs';
 import { TRAP } from './app-page.mjs';
 
 
-const handles = [];
-/** An engine handle as the app makes one (closed after the tests). */
-function engine(options = { Hash: 16 }) {
-  const h = new EngineHandle(options, { onError: (e) => console.error('engine crashed:', e.message) });
-  handles.push(h);
-  return h;
-}
-afterAll(() => {
-  for (const h of handles) h.close();
-});
+// engine handles as the app makes them (closed after the tests)
+const handles = engineHandles({ Hash: 16 });
+const engine = handles.engine;
+afterAll(handles.close);
 
-/** Resolves when the state satisfies `ok` (checked after every change). */
-function until(store, ok, timeoutMs = 30000) {
-  return new Promise((resolve, reject) => {
-    if (ok(store.state)) return resolve(store.state);
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`timed out waiting (${timeoutMs} ms)`));
-    }, timeoutMs);
-    const off = store.on([...Object.keys(defaults()), 'evals'], (s) => {
-      if (!ok(s)) return;
-      clearTimeout(timer);
-      off();
-      resolve(s);
-    });
-  });
-}
 
 /** A store with the game controller and in-memory evaluations (no database). */
 function setup() {

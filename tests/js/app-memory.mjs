@@ -4,7 +4,7 @@
 import { Store, defaults } from '../../app/src/state.js';
 import { GameController } from '../../app/src/controllers/game.js';
 import { ReviewController } from '../../app/src/controllers/review.js';
-import { ReviewEngines } from '../../app/src/services/engine.js';
+import { EngineHandle, ReviewEngines } from '../../app/src/services/engine.js';
 
 /** A store with the game controller and in-memory evaluations. */
 export function memoryApp() {
@@ -41,4 +41,43 @@ export function memoryReview({ store, evals }, { workers = 1, storage = () => nu
   const engines = new ReviewEngines({ hash: 16, onError: (e) => console.error('engine crashed:', e.message) });
   const review = new ReviewController({ store, engines, workers: () => workers, pvMethod: () => 'pvhash', halt: async () => {}, storage, evals });
   return { review, engines };
+}
+
+/**
+ * Resolves with the state when it satisfies `ok` (checked now and after every change of the store).
+ * @param {Store} store @param {(s: any) => boolean} ok
+ */
+export function until(store, ok, timeoutMs = 30000) {
+  return new Promise((resolve, reject) => {
+    if (ok(store.state)) return resolve(store.state);
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting (${timeoutMs} ms)`));
+    }, timeoutMs);
+    const off = store.on([...Object.keys(defaults()), 'evals'], (s) => {
+      if (!ok(s)) return;
+      clearTimeout(timer);
+      off();
+      resolve(s);
+    });
+  });
+}
+
+/**
+ * Engine handles as the app makes them, each closed by `close()` (a test file's afterAll).
+ * @param {Record<string, string|number|boolean>} [defaultOptions]
+ */
+export function engineHandles(defaultOptions = { Hash: 16 }) {
+  /** @type {import('../../app/src/services/engine.js').EngineHandle[]} */
+  const handles = [];
+  return {
+    engine: (options = defaultOptions) => {
+      const h = new EngineHandle(options, { onError: (e) => console.error('engine crashed:', e.message) });
+      handles.push(h);
+      return h;
+    },
+    close: () => {
+      for (const h of handles) h.close();
+    },
+  };
 }
