@@ -266,7 +266,8 @@ async function evaluate(engine, p, limits, multipv, method, cancelled) {
       if (cancelled()) return null;
       if (!result.stopped || attempt >= SEARCH_ATTEMPTS) {
         const ev = evalFromSearch(result, p.turn, method);
-        if (shallow && result.depth > 2) ev.shallowBest = shallow;
+        // (for the report's Great, which needs the second line too: only when two are searched)
+        if (multipv > 1 && shallow && result.depth > 2) ev.shallowBest = shallow;
         if (multipv > 1) {
           const s2 = /** @type {IterationInfo|null} */ (second);
           // one legal move: no second line, and none to look for again
