@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Chess } from 'chess.js';
 import { KEYMAP } from '../../app/src/model/keys.js';
 import { reportOf } from '../../app/src/model/gamereport.js';
+import { gameRating } from '../../web/src/report.js';
 import { parsePgn } from '../../app/src/model/pgn.js';
 import { CLOCK_GAME, CLOCK_SECONDS, PHASE_STARTS } from './fixtures/clock-game.mjs';
 import { boardFen, boardPly, boardRendered, boardScreenshot, clickMove, haveBrowser, SHOTS, TRAP, useApp, waitForDepth } from './app-page.mjs';
@@ -318,6 +319,9 @@ describe.skipIf(!haveBrowser)('the analysis app’s features in Chromium', () =>
       expect(await cell('middlegame', 'w')).toBe('100%');
       expect(parseInt(await cell('middlegame', 'b'), 10)).toBeLessThan(100);
       expect(await cell('endgame', 'b')).toBe('100%');
+      // each side's game rating, the model's on the same figures, and what it is measured against
+      for (const c of ['w', 'b']) expect(await page.textContent(`[data-testid=rating-${c}]`)).toBe(`≈${gameRating(expected.players[c])?.elo}`);
+      expect(await page.textContent('[data-testid=rating-note]')).toMatch(/fitted on games between those engine levels, not on human games; typical error ±\d+\.$/);
       // where the phases begin (counted by hand in the fixture), each a way to that move
       expect(await page.textContent('[data-testid=phase-note]')).toBe('Phases: middlegame from 10... Nce7; endgame from 19. Re5.');
       await page.click('[data-testid=phase-note] button >> nth=0');
