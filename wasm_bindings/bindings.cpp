@@ -31,6 +31,7 @@
 #include "perft.h"
 #include "position_command.h"
 #include "pv_check.h"
+#include "rules.h"
 #include "uci.h"
 
 using emscripten::val;
@@ -138,14 +139,6 @@ val option_value(const std::string& name, const Option& option) {
     return o;
 }
 
-// The game state of a position: "ongoing" or how the game has ended.
-const char* status_name(const Position& pos) {
-    if (count_legal_moves(pos) == 0) return pos.in_check() ? "checkmate" : "stalemate";
-    if (pos.is_fifty_move_draw()) return "fifty";
-    if (pos.has_insufficient_material()) return "material";
-    if (pos.is_repetition(2)) return "repetition";
-    return "ongoing";
-}
 
 }  // namespace
 
@@ -299,7 +292,7 @@ public:
         o.set("fen", pos.fen());
         o.set("sideToMove", std::string(pos.side_to_move() == WHITE ? "w" : "b"));
         o.set("inCheck", pos.in_check());
-        o.set("status", std::string(status_name(pos)));
+        o.set("status", std::string(game_status(pos)));
         return o;
     }
 

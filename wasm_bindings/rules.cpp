@@ -15,6 +15,8 @@
 #include "notation.h"
 #include "position.h"
 #include "position_command.h"
+#include "rules.h"
+#include "uci.h"
 
 using namespace mainline;
 
@@ -29,29 +31,6 @@ char* to_c(const std::string& s) {
     if (!out) return nullptr;
     std::memcpy(out, s.c_str(), s.size() + 1);
     return out;
-}
-
-std::vector<std::string_view> words(std::string_view text) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) ++i;
-        std::size_t j = i;
-        while (j < text.size() && !(text[j] == ' ' || text[j] == '\n' || text[j] == '\t' || text[j] == '\r')) ++j;
-        if (j > i) out.push_back(text.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
-
-// The same judgement as the web engine's state(): how the game stands at `pos`, the moves that
-// led there counting for repetitions.
-const char* status_name(const Position& pos) {
-    if (count_legal_moves(pos) == 0) return pos.in_check() ? "checkmate" : "stalemate";
-    if (pos.is_fifty_move_draw()) return "fifty";
-    if (pos.has_insufficient_material()) return "material";
-    if (pos.is_repetition(2)) return "repetition";
-    return "ongoing";
 }
 
 }  // namespace
@@ -82,7 +61,7 @@ __attribute__((export_name("ml_query"))) char* ml_query(const char* fen_text, co
     const bool chess960 = (flags & CHESS960_NOTATION) != 0;
     std::string out = "start " + pos.fen() + (pos.chess960() ? " 960\n" : " std\n");
 
-    const std::vector<std::string_view> moves = words(moves_text);
+    const std::vector<std::string_view> moves = split_words(moves_text);
     pos.reserve_history(int(moves.size()) + 1);
     for (std::size_t i = 0; i < moves.size(); ++i) {
         Result<Move> m = parse_any_move(pos, moves[i]);
@@ -96,7 +75,7 @@ __attribute__((export_name("ml_query"))) char* ml_query(const char* fen_text, co
     }
 
     const Square checked = pos.in_check() ? pos.king_square(pos.side_to_move()) : SQ_NONE;
-    out += std::string("end ") + status_name(pos) + " " + (checked == SQ_NONE ? "-" : square_name(checked)) + "\n";
+    out += "end " + std::string(game_status(pos)) + " " + (checked == SQ_NONE ? "-" : square_name(checked)) + "\n";
 
     if (flags & WITH_LEGAL_MOVES) {
         for (Move m : legal_moves(pos)) {
