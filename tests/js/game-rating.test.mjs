@@ -61,3 +61,32 @@ describe('the library’s per-player means', () => {
     expect(playerRatings([/** @type {any} */ ({ white: 'Old', black: 'Timer', players: { w: { accuracy: 90, acpl: 10 }, b: { accuracy: 70, acpl: 60 } } })])).toEqual([]);
   });
 });
+
+describe('key moments on ten varied games (the level games, 860 to 2670)', () => {
+  test('every moment a swing of 15 points or more for the side that moved; the largest ones; both sides', async () => {
+    const { reportOfScores } = await import('../../scripts/lib/rating-fit.mjs');
+    const { keyMoments, KEY_MOMENTS_MAX } = await import('../../web/src/report.js');
+    const { games } = JSON.parse(readFileSync(path.join(ROOT, 'docs/data/rating/scores.json'), 'utf8'));
+    // the first game of every other pairing: ten pairings from Level 1 against itself to Level 10 against 11
+    const ten = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19].map((k) => games.find((g) => g.event === `Mainline level games ${k}`));
+    expect(ten.every(Boolean)).toBe(true);
+    const movers = new Set();
+    let moments = 0;
+    for (const g of ten) {
+      const r = reportOfScores(g);
+      const m = keyMoments(r.moves);
+      const big = r.moves.filter((v) => v.loss >= 0.15).length;
+      expect(m.length).toBe(Math.min(big, KEY_MOMENTS_MAX));
+      for (const i of m) {
+        expect(r.moves[i].loss).toBeGreaterThanOrEqual(0.15);
+        movers.add((i % 2 === 0) === (g.turn === 'w') ? 'w' : 'b');
+      }
+      // none left out is larger than one taken
+      const smallest = Math.min(...m.map((i) => r.moves[i].loss));
+      expect(r.moves.filter((v, i) => !m.includes(i) && v.loss > smallest)).toEqual([]);
+      moments += m.length;
+    }
+    expect(moments).toBeGreaterThanOrEqual(10);
+    expect([...movers].sort()).toEqual(['b', 'w']);
+  });
+});
