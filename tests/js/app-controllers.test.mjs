@@ -289,9 +289,12 @@ describe('key moments (PracticeController.startMoments)', () => {
     expect(s.orientation).toBe(first.color === 'w' ? 'white' : 'black');
     expect(s.practice).toMatchObject({ kind: 'moments', color: first.color, index: 0, phase: 'ask' });
     expect(s.practice.message).toMatch(new RegExp(`^Key moment 1 of ${moments.length}: (White|Black) played \\d+\\.(\\.\\.)? ${first.san.replace(/[+#]/g, '\\$&')} here, and (White|Black)'s expected score fell from \\d+% to \\d+%\\. Find a better move for (White|Black)\\.$`));
-    // the game's own move is not it
+    // the game's own move is not it; after the miss, the first hint: the piece to move
+    expect(s.practice.hints).toBe(0);
     await practice.tryMove({ from: first.from, to: first.to });
     s = await until(store, (st) => st.practice.phase === 'wrong');
+    expect(s.practice.hints).toBe(1);
+    expect(s.practice.message).toMatch(/is the move played in the game\. Look for a better one\. Hint: the piece to move is marked\.$/);
     // Retry: the engine's best move is
     const best = first.parent.eval.pv[0];
     await practice.tryMove({ from: best.slice(0, 2), to: best.slice(2, 4), promotion: best[4] });

@@ -188,7 +188,7 @@ export class PracticeController {
     const uci = played.uci;
     const tries = p.tries + 1;
     if (uci === node.uci) {
-      this.#set({ phase: 'wrong', tried: null, tries, message: `${played.san} is the move played in the game. Look for a better one.` });
+      this.#set({ phase: 'wrong', tried: null, tries, ...this.#missHint(p), message: `${played.san} is the move played in the game. Look for a better one.${this.#missHintText(p)}` });
       return;
     }
     if (before.pv && before.pv[0] === uci) {
@@ -209,11 +209,22 @@ export class PracticeController {
       if (solves(attempt)) this.#solved(played.san, tries, formatScore(after.score));
       else {
         const v = classifyMove(attempt);
-        this.#set({ phase: 'wrong', tried: null, message: `${played.san} is not better: ${formatScore(before.score)} → ${formatScore(after.score)} (${moveClass(v.cls).label.toLowerCase()}). Try again, or take a hint.` });
+        const hint = this.#missHintText(now);
+        this.#set({ phase: 'wrong', tried: null, ...this.#missHint(now), message: `${played.san} is not better: ${formatScore(before.score)} → ${formatScore(after.score)} (${moveClass(v.cls).label.toLowerCase()}). ${hint ? `Try again.${hint}` : 'Try again, or take a hint.'}` });
       }
     } catch (e) {
       if (token === this.token) this.#set({ phase: 'wrong', tried: null, message: `The move could not be judged: ${/** @type {Error} */ (e).message}. Try again.` });
     }
+  }
+
+  /** A key moment gives its first hint (the piece to move) after the first miss. @param {Practice} p */
+  #missHint(p) {
+    return p.kind === 'moments' && p.hints === 0 && bestBefore(practiceItem(this.store.state)) ? { hints: 1 } : {};
+  }
+
+  /** @param {Practice} p */
+  #missHintText(p) {
+    return 'hints' in this.#missHint(p) ? ' Hint: the piece to move is marked.' : '';
   }
 
   #depth() {
