@@ -5,7 +5,7 @@
 import { afterAll, expect, test } from 'vitest';
 import { Chess } from 'chess.js';
 import { Store, defaults } from '../../app/src/state.js';
-import { EngineHandle } from '../../app/src/services/engine.js';
+import { engineHandles, until } from './app-memory.mjs';
 import { GameController } from '../../app/src/controllers/game.js';
 import { GameTree } from '../../app/src/model/tree.js';
 import { PlayController } from '../../app/src/controllers/play.js';
@@ -13,33 +13,10 @@ import { HintController } from '../../app/src/controllers/hint.js';
 import { currentHint, hintText } from '../../app/src/model/hint.js';
 import { playThinking, shownEval } from '../../app/src/model/shown.js';
 
-/** @type {EngineHandle[]} */
-const handles = [];
-const engine = (options = { Hash: 16, Threads: 1 }) => {
-  const h = new EngineHandle(options, { onError: (e) => console.error('engine crashed:', e.message) });
-  handles.push(h);
-  return h;
-};
-afterAll(() => {
-  for (const h of handles) h.close();
-});
-
-/** Resolves when the state satisfies `ok` (checked after every change). @param {Store} store @param {(s: any) => boolean} ok */
-function until(store, ok, timeoutMs = 30000) {
-  return new Promise((resolve, reject) => {
-    if (ok(store.state)) return resolve(store.state);
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`timed out waiting (${timeoutMs} ms)`));
-    }, timeoutMs);
-    const off = store.on([...Object.keys(defaults())], (s) => {
-      if (!ok(s)) return;
-      clearTimeout(timer);
-      off();
-      resolve(s);
-    });
-  });
-}
+// engine handles as the app makes them, and the wait for a state (app-memory.mjs)
+const handles = engineHandles({ Hash: 16, Threads: 1 });
+const engine = handles.engine;
+afterAll(handles.close);
 
 function setup() {
   const store = new Store(defaults());
