@@ -17,15 +17,16 @@ def labels(path):
         if len(p) >= 3: m[p[0].strip()] = line.strip()
     return m
 D, S = labels(d5), labels(s1)
-os.makedirs(out + '/deep', exist_ok=True); os.makedirs(out + '/shallow', exist_ok=True)
 n0 = sum(1 for _ in open(sys.argv[5])) if len(sys.argv) > 5 else None  # process 0's line count
-fd = [open(out + '/deep/labelled-0.txt', 'w'), open(out + '/deep/labelled-1-0.txt', 'w')]
-fs = [open(out + '/shallow/labelled-0.txt', 'w'), open(out + '/shallow/labelled-1-0.txt', 'w')]
-kept = seen = 0
-for i, line in enumerate(open(pos)):
-    fen = line.split('|')[0].strip()
-    seen += 1
-    if fen in D and fen in S:
-        k = 0 if n0 is None or i < n0 else 1
-        fd[k].write(D[fen] + '\n'); fs[k].write(S[fen] + '\n'); kept += 1
-print(f'{seen} positions, {kept} labelled by both ({len(D)} deep, {len(S)} shallow)')
+kept = 0
+names = ('labelled-0.txt', 'labelled-1-0.txt')
+os.makedirs(out + '/deep', exist_ok=True); os.makedirs(out + '/shallow', exist_ok=True)
+with open(out + '/deep/' + names[0], 'w') as d0, open(out + '/deep/' + names[1], 'w') as d1, \
+     open(out + '/shallow/' + names[0], 'w') as s0, open(out + '/shallow/' + names[1], 'w') as s1f:
+    fd, fs = (d0, d1), (s0, s1f)
+    for i, line in enumerate(open(pos)):
+        fen = line.split('|')[0].strip()
+        if fen in D and fen in S:
+            k = 0 if n0 is None or i < n0 else 1
+            fd[k].write(D[fen] + '\n'); fs[k].write(S[fen] + '\n'); kept += 1
+print(f'{i + 1} positions, {kept} labelled by both ({len(D)} deep, {len(S)} shallow)')
