@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
 #include <thread>
 
 #include "bench.h"
@@ -274,16 +277,35 @@ TEST(Threads, StopEndsEveryThreadAndMovesStayLegal) {
         EXPECT_TRUE(is_legal(engine.position(), r.best));
         if (i == 20) ASSERT_EQ(engine.set_option("Threads", "2"), "");
     }
-    // A longer search from an empty table: the helper's nodes are counted in the reports.
+    // From an empty table the helper's nodes are counted in the reports. The search runs until a
+    // report counts more nodes than the main thread searched (the reports run on the main thread, so
+    // its own count is read there); a fixed depth once ended before a loaded machine had scheduled
+    // the helper at all. Ten seconds without such a report fail the test.
     engine.new_game();
     engine.set_position(pos_from("r1bq1rk1/pp1pnpbp/2n3p1/2p1p3/2P5/2NP1NP1/PP2PPBP/R1BQ1RK1 w - - 1 8"));
-    SearchLimits limits;
-    limits.depth = 9;
-    std::uint64_t reported = 0;
+    std::uint64_t reported = 0, main_nodes = 0;
     SearchCallbacks cb;
-    cb.on_iteration = [&](const IterationInfo& info) { reported = info.nodes; };
-    engine.search(limits, cb);
-    EXPECT_GT(reported, engine.stats().nodes);
+    cb.on_iteration = [&](const IterationInfo& info) {
+        reported = info.nodes;
+        main_nodes = engine.stats().nodes;
+        if (reported > main_nodes) engine.stop();
+    };
+    engine.clear_stop();
+    std::mutex done_mutex;
+    std::condition_variable done_cv;
+    bool done = false;
+    std::thread timeout([&] {
+        std::unique_lock<std::mutex> lock(done_mutex);
+        if (!done_cv.wait_for(lock, std::chrono::seconds(10), [&] { return done; })) engine.stop();
+    });
+    engine.search(infinite, cb);
+    {
+        std::lock_guard<std::mutex> lock(done_mutex);
+        done = true;
+    }
+    done_cv.notify_one();
+    timeout.join();
+    EXPECT_GT(reported, main_nodes);
     EXPECT_EQ(engine.set_option("Threads", "1"), "");
     EXPECT_EQ(engine.threads(), 1);
 }
