@@ -23,8 +23,8 @@ struct PieceTrace {
     std::array<PieceValue, 32> pieces{};
 };
 
-// Exactly the evaluation the search uses at its leaves (nnue::output), with and without each
-// piece; no allocation.
+// Exactly the evaluation the search uses at its leaves (nnue::output, scaled by the fifty-move
+// counter), with and without each piece; no allocation.
 PieceTrace trace_evaluation(const nnue::Network& net, const Position& pos);
 
 }  // namespace mainline

@@ -327,7 +327,7 @@ int evaluate(const Position& pos, EvalTrace& trace) {
 }
 
 int evaluate(const Position& pos, const nnue::Network* network) {
-    return network ? nnue::evaluate(*network, pos) : evaluate(pos);
+    return fifty_move_scaled(network ? nnue::evaluate(*network, pos) : evaluate(pos), pos.rule50());
 }
 
 }  // namespace mainline

@@ -8,6 +8,7 @@
 
 #include "eval_weights.h"
 #include "position.h"
+#include "search_params.h"
 
 namespace mainline {
 
@@ -38,8 +39,18 @@ namespace nnue {
 class Network;
 }
 // The evaluation a search with this network (none: the hand-crafted evaluation) uses at its
-// leaves, from scratch: what the PV checker replays.
+// leaves, from scratch: what the PV checker replays. Scaled by the fifty-move counter
+// (fifty_move_scaled).
 int evaluate(const Position& pos, const nnue::Network* network);
+
+// An evaluation `v` shrunk towards a draw as `rule50` (plies since a capture or pawn move) grows
+// (search_params::FIFTY_MOVE_SCALING).
+inline int fifty_move_scaled(int v, int rule50) {
+    if (!search_params::FIFTY_MOVE_SCALING) return v;
+    // A FEN may give any counter: past the scale the evaluation is 0, never of the other sign.
+    const int left = rule50 < search_params::FIFTY_MOVE_SCALE ? search_params::FIFTY_MOVE_SCALE - rule50 : 0;
+    return v * left / search_params::FIFTY_MOVE_SCALE;
+}
 
 // The evaluation's terms, for the Texel tuner (tools/tune.cpp): how many times each weight of
 // eval_params::EvalWeights was added, white's count minus black's, with the game phase and the

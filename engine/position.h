@@ -66,6 +66,8 @@ public:
     psq::Pair psq() const { return psq_; }
 
     const StateInfo& state() const { return states_[std::size_t(top_)]; }
+    // The state `plies` moves ago (at most history_length()).
+    const StateInfo& earlier_state(int plies) const { return states_[std::size_t(top_ - plies)]; }
     Key key() const { return state().key; }
     Bitboard checkers() const { return state().checkers; }
     bool in_check() const { return state().checkers != 0; }

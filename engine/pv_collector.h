@@ -114,7 +114,7 @@ public:
     PvHashPv(Position& pos, PvCounters& counters) : pos_(pos), counters_(counters) {}
     bool hash_cut(int ply, int depth, int alpha, int beta, int hit_score, int& score) override;
     void exact_node(int ply, int depth, int score) override {
-        table_.store(pos_.key(), depth, score_to_tt(score, ply), lines_[std::size_t(ply)]);
+        table_.store(pos_.key(), pos_.rule50(), depth, score_to_tt(score, ply), lines_[std::size_t(ply)]);
     }
     void forget() override { table_.clear(); }
 

@@ -18,6 +18,9 @@ public:
         std::int16_t score = 0;  // relative to the node, like the main hash table's
         std::uint8_t depth = 0;
         std::uint8_t length = 0;
+        // The fifty-move counter at the node: the line's last evaluation depends on it
+        // (fifty_move_scaled), so a line is spliced only where the counter is the same.
+        std::uint8_t rule50 = 0;
         PvEnd end = PvEnd::LEAF;
         bool used = false;
         Move moves[search_params::PV_HASH_MAX_LINE];
@@ -29,13 +32,14 @@ public:
         for (Entry& e : entries_) e.used = false;
     }
     // Lines too long to keep whole are not stored: a cut line could not explain its score.
-    void store(Key key, int depth, int node_score, const PvLine& line) {
+    void store(Key key, int rule50, int depth, int node_score, const PvLine& line) {
         if (line.length > search_params::PV_HASH_MAX_LINE) return;
         Entry& e = entries_[index(key)];
         e.key = key;
         e.score = std::int16_t(node_score);
         e.depth = std::uint8_t(depth < 0 ? 0 : depth > 255 ? 255 : depth);
         e.length = std::uint8_t(line.length);
+        e.rule50 = std::uint8_t(rule50 > 255 ? 255 : rule50);
         e.end = line.end;
         e.used = true;
         for (int i = 0; i < line.length; ++i) e.moves[i] = line.moves[i];

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <thread>
 
+#include "cycle.h"
 #include "evaluate.h"
 #include "movegen.h"
 #include "movepick.h"
@@ -88,7 +89,7 @@ void Searcher::make_null_move(int ply) {
 }
 
 int Searcher::static_evaluation(int ply) {
-    if (!network_) return evaluate(pos_, pawn_cache_);
+    if (!network_) return fifty_move_scaled(evaluate(pos_, pawn_cache_), pos_.rule50());
     std::size_t k = std::size_t(ply);
     while (!accumulators_[k].computed) --k;
     for (++k; k <= std::size_t(ply); ++k) {
@@ -97,7 +98,7 @@ int Searcher::static_evaluation(int ply) {
     }
     const int v = nnue::output(*network_, accumulators_[std::size_t(ply)].acc, pos_.side_to_move(), network_->bucket(pos_));
     assert(v == nnue::evaluate(*network_, pos_));
-    return v;
+    return fifty_move_scaled(v, pos_.rule50());
 }
 
 // piece_to of the moves CONTINUATION_PLIES back (-1: none, or a null move).
@@ -156,6 +157,8 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         return 0;
     }
     if (ply >= MAX_PLY - 1) return static_evaluation(ply);
+    // As in the main search (its step 2b).
+    if (!PvNode && UPCOMING_REPETITION && beta <= 0 && has_upcoming_repetition(pos_, ply)) return 0;
 
     // Step 2. Hash table: cut-offs at non-PV nodes; at PV nodes as the PV method allows.
     const TTHit hit = tt_.probe(pos_.key(), ply);
@@ -273,6 +276,13 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     beta = std::min(beta, mate_in(ply + 1));
     if (alpha >= beta) return alpha;
 
+    // Step 2b. A move back to a position of this line draws by repetition: when a draw already
+    // beats beta, the node fails high. Non-PV only: a PV node's exact score needs the line that
+    // reaches it; and not in a singular test, whose excluded move may be the one that repeats.
+    if (!PvNode && UPCOMING_REPETITION && beta <= 0 && !options_.full_width && !frame.excluded.is_ok() &&
+        has_upcoming_repetition(pos_, ply))
+        return 0;
+
     // Step 3. Hash table. Non-PV nodes take any usable result; PV nodes only as far as the PV
     // method can keep the line (see pv_collector.h).
     const Move excluded = frame.excluded;
@@ -332,7 +342,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     // Step 4c. ProbCut: a good capture that beats beta by a margin in quiescence and then in a
     // search four plies shallower would very probably beat beta in the full search too. Not when
     // the hash table already says a search this deep stayed below that margin.
-    const int probcut_beta = beta + PROBCUT_MARGIN;
+    const int probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_MARGIN_IMPROVING * int(improving);
     if (PROBCUT && !PvNode && !in_check && !options_.full_width && !excluded.is_ok() && depth >= PROBCUT_MIN_DEPTH &&
         !is_mate_score(beta) && !(hit.found && hit.depth >= depth - PROBCUT_REDUCTION + 1 && hit.score < probcut_beta)) {
         Move captures[MAX_MOVES];

@@ -120,11 +120,26 @@ constexpr int SEE_PRUNING_MARGIN_PER_PLY = 90;
 // ProbCut: at depth PROBCUT_MIN_DEPTH and more, a capture that beats beta + MARGIN in a search
 // REDUCTION plies shallower cuts the node (non-PV nodes).
 // Off: SPRT at 4+0.04 [0, 10] undecided at its 700-game cap, +6.9 +- 12.3 (pentanomial, 95% -5.3 ..
-// +19.3): not shown to gain (docs/strength.md, session 21).
+// +19.3) with a margin of 200 (session 21); again with 100 (70 where improving), the values here,
+// stopped undecided at 422 games, +2.5 +- 16.2 (session 32): not shown to gain (docs/strength.md).
 constexpr bool PROBCUT = false;
 constexpr int PROBCUT_MIN_DEPTH = 5;
-constexpr int PROBCUT_MARGIN = 200;
+constexpr int PROBCUT_MARGIN = 100;
+// Where the position is improving a capture's gain is likelier to hold: the margin is lower.
+constexpr int PROBCUT_MARGIN_IMPROVING = 30;
 constexpr int PROBCUT_REDUCTION = 4;
+// Upcoming repetition: a non-PV node whose side to move can repeat a position of the line (a
+// draw) fails high at once when a draw beats beta (cycle.h).
+// The fifty-move rule in the leaf score: an evaluation shrinks towards a draw as the plies since
+// the last capture or pawn move (rule50) grow, to (SCALE - rule50) / SCALE of itself, so that the
+// search prefers progress to shuffling while it still has a choice.
+// Off, both: together, SPRT at 4+0.04 [0, 10] undecided at its 500-game cap, -6.9 +- 14.3
+// (pentanomial, LLR -2.17; bench 3,182,554 with both on). Alone, at 8,000 nodes a move (600
+// games each, not a decision): upcoming repetition +6.4 +- 17.3, fifty-move scaling +4.6 +- 19.3
+// (session 32, docs/strength.md). Each alone at 4+0.04 is the next test.
+constexpr bool UPCOMING_REPETITION = false;
+constexpr bool FIFTY_MOVE_SCALING = false;
+constexpr int FIFTY_MOVE_SCALE = 200;
 // Internal iterative reduction: a node without a hash move is probably badly ordered; search it
 // a ply shallower (its next visit will have the move).
 constexpr bool IIR = true;

@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "eval_trace.h"
+#include "evaluate.h"
 #include "movegen.h"
 #include "nnue.h"
 #include "pv_check.h"
@@ -331,14 +332,15 @@ std::string without_square(const Position& pos, const std::string& fen, Square s
 
 // Each piece's value is the evaluation with it minus the evaluation of the same position without
 // it, as the network evaluates that position from scratch (checked wherever the position without
-// the piece is a legal one), and the trace's evaluation is the one the search uses.
+// the piece is a legal one), and the trace's evaluation is the one the search uses (scaled by the
+// fifty-move counter, which the position without the piece keeps).
 TEST(PieceTrace, PieceValuesAreTheEvaluationWithMinusWithout) {
     int checked = 0;
     for (const std::string& fen : test::every_nth(test::all_data_fens(), 4 * test::CHECKED_BUILD_STEP)) {
         const Position pos = pos_from(fen);
         const PieceTrace t = trace_evaluation(net(), pos);
         const int sign = pos.side_to_move() == WHITE ? 1 : -1;
-        ASSERT_EQ(t.eval, sign * nnue::evaluate(net(), pos)) << fen;
+        ASSERT_EQ(t.eval, sign * evaluate(pos, &net())) << fen;
         EXPECT_EQ(t.count, popcount(pos.pieces()) - 2) << fen;  // every piece but the kings
         for (int i = 0; i < t.count; ++i) {
             const PieceValue& pv = t.pieces[std::size_t(i)];
@@ -346,7 +348,7 @@ TEST(PieceTrace, PieceValuesAreTheEvaluationWithMinusWithout) {
             EXPECT_NE(type_of(pv.piece), KING);
             Result<Position> less = Position::from_fen(without_square(pos, fen, pv.square));
             if (!less) continue;  // say, the other king left in check
-            EXPECT_EQ(t.eval - pv.value, sign * nnue::evaluate(net(), less.value())) << fen << " without " << square_name(pv.square);
+            EXPECT_EQ(t.eval - pv.value, sign * evaluate(less.value(), &net())) << fen << " without " << square_name(pv.square);
             ++checked;
         }
     }
