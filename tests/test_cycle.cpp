@@ -23,12 +23,12 @@ using test::pos_from;
 // that occurred within the `ply` plies after the root (the child's own repetition rule at ply + 1,
 // for occurrences after the root).
 bool some_move_repeats(Position& pos, int ply) {
+    // The search's own rule (draw_by_rule): one move further from the root, a repetition within it
+    // draws. The walks' roots lie at the start of their history or before it, so no position repeats
+    // twice beyond the root and the rule's "twice before the root" adds nothing here.
     for (Move m : legal_moves(pos)) {
         pos.do_move(m);
-        const StateInfo& now = pos.state();
-        const int end = std::min({now.rule50, now.plies_from_null, pos.history_length(), ply});
-        bool repeats = false;
-        for (int i = 4; i <= end && !repeats; i += 2) repeats = pos.earlier_state(i).key == now.key;
+        const bool repeats = pos.is_repetition_draw(ply + 1);
         pos.undo_move(m);
         if (repeats) return true;
     }
