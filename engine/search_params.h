@@ -122,6 +122,7 @@ constexpr int SEE_PRUNING_MARGIN_PER_PLY = 90;
 // Off: SPRT at 4+0.04 [0, 10] undecided at its 700-game cap, +6.9 +- 12.3 (pentanomial, 95% -5.3 ..
 // +19.3) with a margin of 200 (session 21); again with 100 (70 where improving), the values here,
 // stopped undecided at 422 games, +2.5 +- 16.2 (session 32): not shown to gain (docs/strength.md).
+// With a margin of 200 again, in bundle 2 (below, at UPCOMING_REPETITION).
 constexpr bool PROBCUT = false;
 constexpr int PROBCUT_MIN_DEPTH = 5;
 constexpr int PROBCUT_MARGIN = 100;
@@ -137,6 +138,11 @@ constexpr int PROBCUT_REDUCTION = 4;
 // (pentanomial, LLR -2.17; bench 3,182,554 with both on). Alone, at 8,000 nodes a move (600
 // games each, not a decision): upcoming repetition +6.4 +- 17.3, fifty-move scaling +4.6 +- 19.3
 // (session 32, docs/strength.md). Each alone at 4+0.04 is the next test.
+// Bundle 2 (session 33): ProbCut at beta + 200 (PROBCUT_MARGIN_IMPROVING 0), upcoming repetition,
+// NODE_SHARE_TIME and SCORE_DROP_TIME together, SPRT at 4+0.04 [0, 10] against these values:
+// undecided at its 1,000-game cap, +9.4 +- 10.2 (pentanomial [8, 65, 329, 88, 10], LLR 1.61;
+// bench 2,929,178); continued on the same opening order for 300 games more: 1,300 in all, +10.4 +- 9.0
+// (95% +1.4 .. +19.4), LLR 2.55 of 2.94. Not yet accepted: all off until the SPRT decides.
 constexpr bool UPCOMING_REPETITION = false;
 constexpr bool FIFTY_MOVE_SCALING = false;
 constexpr int FIFTY_MOVE_SCALE = 200;
@@ -215,7 +221,8 @@ constexpr int INSTABILITY_PERCENT_PER_CHANGE = 50;
 // The planned time is scaled by BASE - SCALE * (the best move's share of the last iteration's
 // root nodes), in percent: a share of 0.72 keeps it as it is, 0.5 gives 27% more, 0.95 29% less.
 // Off: with the score-drop factor below, +9.2 +- 22.5 over 226 games at 4+0.04, SPRT [0, 10]
-// undecided (LLR 0.32) and stopped: not shown to gain (docs/strength.md).
+// undecided (LLR 0.32) and stopped: not shown to gain (docs/strength.md). Again in bundle 2
+// (see UPCOMING_REPETITION).
 constexpr bool NODE_SHARE_TIME = false;
 constexpr int NODE_SHARE_BASE_PERCENT = 190;
 constexpr int NODE_SHARE_SCALE_PERCENT = 125;
