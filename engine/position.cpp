@@ -279,7 +279,7 @@ bool Position::repeated(int count, int within) const {
     const int end = std::min({st.rule50, st.plies_from_null, history_length()});
     int seen = 0;
     for (int i = 4; i <= end; i += 2)
-        if (states_[std::size_t(top_ - i)].key == st.key && (i < within || ++seen >= count)) return true;
+        if (earlier_state(i).key == st.key && (i < within || ++seen >= count)) return true;
     return false;
 }
 

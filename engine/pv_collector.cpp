@@ -102,7 +102,7 @@ bool PvHashPv::splice(int ply, int depth, int alpha, int beta, int& score) {
     ++counters_.splice_attempts;
     const PvHashTable::Entry* e = table_.probe(pos_.key());
     if (!e || e->depth < depth || ply + e->length >= MAX_PLY - 1) return false;
-    if (search_params::FIFTY_MOVE_SCALING && e->rule50 != std::min(pos_.rule50(), 255)) return false;
+    if (search_params::FIFTY_MOVE_SCALING && e->rule50 != PvHashTable::rule50_byte(pos_.rule50())) return false;
     const int s = score_from_tt(e->score, ply);
     if (s <= alpha || s >= beta) return false;
 

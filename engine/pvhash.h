@@ -39,11 +39,14 @@ public:
         e.score = std::int16_t(node_score);
         e.depth = std::uint8_t(depth < 0 ? 0 : depth > 255 ? 255 : depth);
         e.length = std::uint8_t(line.length);
-        e.rule50 = std::uint8_t(rule50 > 255 ? 255 : rule50);
+        e.rule50 = rule50_byte(rule50);
         e.end = line.end;
         e.used = true;
         for (int i = 0; i < line.length; ++i) e.moves[i] = line.moves[i];
     }
+    // The counter as an entry keeps it: past 255 the rule has long decided, so all such counts
+    // are one.
+    static std::uint8_t rule50_byte(int rule50) { return std::uint8_t(rule50 > 255 ? 255 : rule50); }
     const Entry* probe(Key key) const {
         const Entry& e = entries_[index(key)];
         return e.used && e.key == key ? &e : nullptr;

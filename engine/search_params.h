@@ -119,31 +119,31 @@ constexpr int SEE_PRUNING_MAX_DEPTH = 4;
 constexpr int SEE_PRUNING_MARGIN_PER_PLY = 90;
 // ProbCut: at depth PROBCUT_MIN_DEPTH and more, a capture that beats beta + MARGIN in a search
 // REDUCTION plies shallower cuts the node (non-PV nodes).
-// Off: SPRT at 4+0.04 [0, 10] undecided at its 700-game cap, +6.9 +- 12.3 (pentanomial, 95% -5.3 ..
-// +19.3) with a margin of 200 (session 21); again with 100 (70 where improving), the values here,
-// stopped undecided at 422 games, +2.5 +- 16.2 (session 32): not shown to gain (docs/strength.md).
-// With a margin of 200 again, in bundle 2 (below, at UPCOMING_REPETITION).
-constexpr bool PROBCUT = false;
+// Kept as part of bundle 2 (see UPCOMING_REPETITION): margin 200, the same where improving.
+// Alone it was never shown to gain: SPRT at 4+0.04 [0, 10] undecided at its 700-game cap, +6.9 +-
+// 12.3 with a margin of 200 (session 21); with 100 (70 where improving) stopped undecided at 422
+// games, +2.5 +- 16.2 (session 32) (docs/strength.md).
+constexpr bool PROBCUT = true;
 constexpr int PROBCUT_MIN_DEPTH = 5;
-constexpr int PROBCUT_MARGIN = 100;
-// Where the position is improving a capture's gain is likelier to hold: the margin is lower.
-constexpr int PROBCUT_MARGIN_IMPROVING = 30;
+constexpr int PROBCUT_MARGIN = 200;
+// Where the position is improving a capture's gain is likelier to hold, so the margin may be
+// lower by this much; 0 as bundle 2 was proven (a lower margin there is untried).
+constexpr int PROBCUT_MARGIN_IMPROVING = 0;
 constexpr int PROBCUT_REDUCTION = 4;
 // Upcoming repetition: a non-PV node whose side to move can repeat a position of the line (a
 // draw) fails high at once when a draw beats beta (cycle.h).
 // The fifty-move rule in the leaf score: an evaluation shrinks towards a draw as the plies since
 // the last capture or pawn move (rule50) grow, to (SCALE - rule50) / SCALE of itself, so that the
 // search prefers progress to shuffling while it still has a choice.
-// Off, both: together, SPRT at 4+0.04 [0, 10] undecided at its 500-game cap, -6.9 +- 14.3
+// The two together: SPRT at 4+0.04 [0, 10] undecided at its 500-game cap, -6.9 +- 14.3
 // (pentanomial, LLR -2.17; bench 3,182,554 with both on). Alone, at 8,000 nodes a move (600
 // games each, not a decision): upcoming repetition +6.4 +- 17.3, fifty-move scaling +4.6 +- 19.3
-// (session 32, docs/strength.md). Each alone at 4+0.04 is the next test.
-// Bundle 2 (session 33): ProbCut at beta + 200 (PROBCUT_MARGIN_IMPROVING 0), upcoming repetition,
-// NODE_SHARE_TIME and SCORE_DROP_TIME together, SPRT at 4+0.04 [0, 10] against these values:
-// undecided at its 1,000-game cap, +9.4 +- 10.2 (pentanomial [8, 65, 329, 88, 10], LLR 1.61;
-// bench 2,929,178); continued on the same opening order for 300 games more: 1,300 in all, +10.4 +- 9.0
-// (95% +1.4 .. +19.4), LLR 2.55 of 2.94. Not yet accepted: all off until the SPRT decides.
-constexpr bool UPCOMING_REPETITION = false;
+// (session 32, docs/strength.md). Fifty-move scaling alone at 4+0.04 is not yet run.
+// Bundle 2, kept (sessions 33-34): ProbCut at beta + 200, upcoming repetition, NODE_SHARE_TIME and
+// SCORE_DROP_TIME together, SPRT at 4+0.04 [0, 10] against all four off: H1 accepted at 1,320 games,
+// +11.3 +- 9.0 (pentanomial [12, 78, 441, 113, 16], 95% +2.4 .. +20.3, LLR 3.01; bench 3,149,480 ->
+// 2,929,178). Fifty-move scaling was not part of it and stays off.
+constexpr bool UPCOMING_REPETITION = true;
 constexpr bool FIFTY_MOVE_SCALING = false;
 constexpr int FIFTY_MOVE_SCALE = 200;
 // Internal iterative reduction: a node without a hash move is probably badly ordered; search it
@@ -220,15 +220,14 @@ constexpr int NEXT_ITERATION_PERCENT = 60;
 constexpr int INSTABILITY_PERCENT_PER_CHANGE = 50;
 // The planned time is scaled by BASE - SCALE * (the best move's share of the last iteration's
 // root nodes), in percent: a share of 0.72 keeps it as it is, 0.5 gives 27% more, 0.95 29% less.
-// Off: with the score-drop factor below, +9.2 +- 22.5 over 226 games at 4+0.04, SPRT [0, 10]
-// undecided (LLR 0.32) and stopped: not shown to gain (docs/strength.md). Again in bundle 2
-// (see UPCOMING_REPETITION).
-constexpr bool NODE_SHARE_TIME = false;
+// Alone with the score-drop factor below, +9.2 +- 22.5 over 226 games at 4+0.04, SPRT [0, 10]
+// undecided (LLR 0.32) and stopped; kept as part of bundle 2 (see UPCOMING_REPETITION).
+constexpr bool NODE_SHARE_TIME = true;
 constexpr int NODE_SHARE_BASE_PERCENT = 190;
 constexpr int NODE_SHARE_SCALE_PERCENT = 125;
 // A score that fell since the previous iteration asks for more time (percent per centipawn),
 // one that rose for less, within these bounds.
-constexpr bool SCORE_DROP_TIME = false;
+constexpr bool SCORE_DROP_TIME = true;
 constexpr int SCORE_DROP_PERCENT_PER_CP = 1;
 constexpr int SCORE_DROP_MIN_PERCENT = 85;
 constexpr int SCORE_DROP_MAX_PERCENT = 150;
