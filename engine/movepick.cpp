@@ -39,8 +39,6 @@ MovePicker::MovePicker(const Position& pos, Move* moves, int count, Move hash_mo
 }
 
 void MovePicker::split(int count) {
-    const Histories& histories = histories_;
-    const int* previous = previous_;
     // Captures and promotions to the front, the quiet moves after them; the moves that have a
     // stage of their own leave the lists.
     int noisy = 0, quiet = count;
@@ -65,8 +63,12 @@ void MovePicker::split(int count) {
     noisy_end_ = noisy;
     next_quiet_ = quiet;
     quiet_end_ = count;
-    // Quiet moves are scored now, with the histories as they stand when the node starts: what
-    // the node's own children learn later does not reorder it.
+    if (!LAZY_QUIET_SCORES) score_quiets();
+}
+
+void MovePicker::score_quiets() {
+    const Histories& histories = histories_;
+    const int* previous = previous_;
     const Color us = pos_.side_to_move();
     for (int i = next_quiet_; i < quiet_end_; ++i) {
         const Move m = moves_[i];
@@ -76,6 +78,7 @@ void MovePicker::split(int count) {
             if (previous[k] >= 0) s += histories.continuation.at(previous[k], pt);
         scores_[i] = s;
     }
+    quiets_scored_ = true;
 }
 
 void MovePicker::score_noisy() {
@@ -163,8 +166,12 @@ Move MovePicker::next(int& score) {
         if (has_killer_[1]) return score = ORDER_KILLER_2, killer_[1];
         [[fallthrough]];
     case COUNTER:
-        stage_ = QUIETS;
+        stage_ = QUIETS_INIT;
         if (has_counter_) return score = ORDER_COUNTERMOVE, counter_;
+        [[fallthrough]];
+    case QUIETS_INIT:
+        if (LAZY_QUIET_SCORES) score_quiets();
+        stage_ = QUIETS;
         [[fallthrough]];
     case QUIETS:
         if (next_quiet_ < quiet_end_) return select(next_quiet_, quiet_end_, score);
@@ -186,7 +193,8 @@ void MovePicker::skip_quiets(Move keep0, Move keep1) {
     for (int i = next_quiet_; i < quiet_end_; ++i)
         if (kept(moves_[i])) {
             moves_[w] = moves_[i];
-            scores_[w++] = scores_[i];
+            if (quiets_scored_) scores_[w] = scores_[i];
+            ++w;
         }
     quiet_end_ = w;
 }

@@ -43,11 +43,13 @@ public:
     void skip_quiets(Move keep0, Move keep1);
 
 private:
-    enum Stage { LAZY_HASH, GENERATE, HASH, ALT, GOOD_NOISY_INIT, GOOD_NOISY, KILLER_1, KILLER_2, COUNTER, QUIETS, BAD_NOISY, END };
+    enum Stage { LAZY_HASH, GENERATE, HASH, ALT, GOOD_NOISY_INIT, GOOD_NOISY, KILLER_1, KILLER_2, COUNTER, QUIETS_INIT, QUIETS, BAD_NOISY, END };
 
     // Sorts moves_[0, count) into the stages.
     void split(int count);
     void score_noisy();
+    // Scores moves_[next_quiet_, quiet_end_) by their histories.
+    void score_quiets();
     // Hands out the best of moves_[begin, end) (by score, ties by the move's bits) and advances begin.
     Move select(int& begin, int end, int& score);
 
@@ -59,6 +61,7 @@ private:
     int previous_[search_params::CONTINUATION_COUNT];
     bool noisy_only_;
     Move hash_move_, alt_move_, killer_[2], counter_;
+    bool quiets_scored_ = false;
     bool has_hash_ = false, has_alt_ = false, has_killer_[2] = {false, false}, has_counter_ = false;
     // moves_[0, noisy_end_): captures and promotions, split after scoring into the good ones
     // [next_good_, good_end_) and the bad ones [next_bad_, noisy_end_).

@@ -288,7 +288,12 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     const Move excluded = frame.excluded;
     const TTHit hit = tt_.probe(pos_.key(), ply);
     if (hit.found && hit.depth >= depth && !options_.full_width && !excluded.is_ok() && decides(hit, alpha, beta)) {
-        if (!PvNode) return hit.score;
+        if (!PvNode) {
+            if (TT_CUT_HISTORY && hit.score >= beta && hit.move.is_ok() && is_quiet(pos_, hit.move) &&
+                is_legal(pos_, hit.move))
+                update_stats(ply, hit.move, nullptr, 0, nullptr, 0, depth);
+            return hit.score;
+        }
         int score;
         if (pv_->hash_cut(ply, depth, parent_alpha, parent_beta, hit.score, score)) return score;
     }
@@ -385,6 +390,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
         }
     }
     const Move alt = alt_.move_at(ply);
+    const bool tt_capture = hit.found && hit.move.is_ok() && is_capture(pos_, hit.move);
     MovePicker picker(pos_, moves, count, hit.found ? hit.move : Move::none(), alt, frame.killers, histories_, previous,
                       false);
 
@@ -481,6 +487,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
                     if (PvNode) --r;
                     if (!improving) ++r;
                     if (cut_node) r += CUT_NODE_REDUCTION;
+                    if (LMR_TT_CAPTURE && tt_capture) ++r;
                     // Killers and the countermove are ordered above history: reduce them less.
                     if (order >= ORDER_COUNTERMOVE) --r;
                     else {

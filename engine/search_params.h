@@ -37,6 +37,17 @@ constexpr unsigned NODE_LIMIT_POLL_INTERVAL = 64;
 // 3,090,439 with generation 5, 2026-11-28), which the saved generation would have to win back in
 // speed; its speed was not measured. Off.
 constexpr bool STAGED_HASH_MOVE = false;
+// Bundle 3 (session 35): LAZY_QUIET_SCORES, TT_CUT_HISTORY and LMR_TT_CAPTURE together, SPRT at
+// 4+0.04 [0, 10] against all three off: undecided, stopped at 983 games for the session's time,
+// +5.3 (pentanomial [13, 66, 319, 79, 14], 95% -5.7 .. +16.3, LLR 0.10; bench 2,929,178 ->
+// 3,168,247). Off until it is decided (to continue: seed 35, --opening-start 491).
+// Quiet moves are scored by their histories when their stage comes, not when the node starts:
+// a node cut by its hash move or a capture never scores them, and the ones that are scored see
+// what the node's first children taught the histories.
+constexpr bool LAZY_QUIET_SCORES = false;
+// A cut-off taken from the hash table with a quiet move teaches the move orderers as a searched
+// cut-off would (killers, countermove, histories at the stored depth).
+constexpr bool TT_CUT_HISTORY = false;
 constexpr int ORDER_HASH_MOVE = 4'000'000;
 constexpr int ORDER_ALT_MOVE = 3'500'000;
 constexpr int ORDER_GOOD_CAPTURE = 2'000'000;
@@ -82,6 +93,9 @@ constexpr double LMR_DIVISOR = 2.25;
 // A quiet move whose histories (main + continuation) are good is reduced less, a bad one more:
 // one ply per this much combined history.
 constexpr int LMR_HISTORY_DIVISOR = 10240;
+// Where the hash move is a capture, the quiet moves after it are reduced a ply more: the
+// position is about that capture. Part of bundle 3 (see LAZY_QUIET_SCORES): off, undecided.
+constexpr bool LMR_TT_CAPTURE = false;
 // Captures late in the list are reduced too, by the quiet-move table less this.
 constexpr bool LMR_CAPTURES = true;
 constexpr int LMR_CAPTURE_LESS = 1;
