@@ -236,7 +236,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         }
     }
     const Bound bound = best >= beta ? BOUND_LOWER : (PvNode && alpha > alpha_start) ? BOUND_EXACT : BOUND_UPPER;
-    tt_.store(pos_.key(), ply, best_move, best, stand_pat, 0, bound);
+    tt_.store(pos_.key(), ply, best_move, best, stand_pat, 0, bound, TT_PV_LMR && (PvNode || (hit.found && hit.pv)));
     if (PvNode && bound == BOUND_EXACT) pv_->exact_node(ply, 0, best);
     return best;
 }
@@ -287,6 +287,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     // method can keep the line (see pv_collector.h).
     const Move excluded = frame.excluded;
     const TTHit hit = tt_.probe(pos_.key(), ply);
+    const bool was_pv = TT_PV_LMR && (PvNode || (hit.found && hit.pv));
     if (hit.found && hit.depth >= depth && !options_.full_width && !excluded.is_ok() && decides(hit, alpha, beta)) {
         if (!PvNode) {
             if (TT_CUT_HISTORY && hit.score >= beta && hit.move.is_ok() && is_quiet(pos_, hit.move) &&
@@ -368,7 +369,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
             pos_.undo_move(m);
             if (aborted_) return 0;
             if (score >= probcut_beta) {
-                tt_.store(pos_.key(), ply, m, score, static_eval, depth - PROBCUT_REDUCTION + 1, BOUND_LOWER);
+                tt_.store(pos_.key(), ply, m, score, static_eval, depth - PROBCUT_REDUCTION + 1, BOUND_LOWER, was_pv);
                 return score;
             }
         }
@@ -488,6 +489,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
                     if (!improving) ++r;
                     if (cut_node) r += CUT_NODE_REDUCTION;
                     if (LMR_TT_CAPTURE && tt_capture) ++r;
+                    if (!PvNode && was_pv) --r;
                     // Killers and the countermove are ordered above history: reduce them less.
                     if (order >= ORDER_COUNTERMOVE) --r;
                     else {
@@ -499,6 +501,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
                 } else if (LMR_CAPTURES && capture && order < ORDER_GOOD_CAPTURE - 1) {
                     r = base_reduction - LMR_CAPTURE_LESS;
                     if (PvNode) --r;
+                    if (!PvNode && was_pv) --r;
                     if (cut_node) r += CUT_NODE_REDUCTION;
                 }
                 r = std::clamp(r, 0, new_depth - 1);
@@ -558,7 +561,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
 
     // Step 9. Store the result; exact PV nodes also tell the PV method (the PV hash keeps them).
     const Bound bound = best >= beta ? BOUND_LOWER : (PvNode && alpha > alpha_start) ? BOUND_EXACT : BOUND_UPPER;
-    tt_.store(pos_.key(), ply, best_move, best, static_eval, depth, bound);
+    tt_.store(pos_.key(), ply, best_move, best, static_eval, depth, bound, was_pv);
     // Correction history learns from results that say more than the evaluation: quiet best moves
     // (or none) whose score lies on the side of the static evaluation that the bound allows.
     if (static_eval != SCORE_NONE && !(best_move.is_ok() && !pos_.empty(best_move.to()) && best_move.kind() != Move::CASTLING) && !is_mate_score(best) &&

@@ -40,7 +40,9 @@ constexpr bool STAGED_HASH_MOVE = false;
 // Bundle 3 (session 35): LAZY_QUIET_SCORES, TT_CUT_HISTORY and LMR_TT_CAPTURE together, SPRT at
 // 4+0.04 [0, 10] against all three off: undecided, stopped at 983 games for the session's time,
 // +5.3 (pentanomial [13, 66, 319, 79, 14], 95% -5.7 .. +16.3, LLR 0.10; bench 2,929,178 ->
-// 3,168,247). Off until it is decided (to continue: seed 35, --opening-start 491).
+// 3,168,247); 198 more games on the same order (session 35, after CI): 590 pairs [15, 84, 381,
+// 94, 16], +3.5 +- 10.0, LLR -0.56, still undecided. Off alone; tested again inside bundle 4
+// (with TT_PV_LMR).
 // Quiet moves are scored by their histories when their stage comes, not when the node starts:
 // a node cut by its hash move or a capture never scores them, and the ones that are scored see
 // what the node's first children taught the histories.
@@ -96,6 +98,13 @@ constexpr int LMR_HISTORY_DIVISOR = 10240;
 // Where the hash move is a capture, the quiet moves after it are reduced a ply more: the
 // position is about that capture. Part of bundle 3 (see LAZY_QUIET_SCORES): off, undecided.
 constexpr bool LMR_TT_CAPTURE = false;
+// A position searched as a PV node before (the hash table keeps the mark while the entry lives)
+// is reduced a ply less at non-PV nodes: the line may come back to it as the main line.
+// Bundle 4 (session 36): this with bundle 3's three flags, SPRT at 4+0.04 [0, 10] against all
+// four off: undecided, stopped at 1,106 games for the session's CI run, +8.2 +- 10.2 (pentanomial
+// [9, 81, 355, 91, 17], 95% -2.0 .. +18.4, LLR 1.17; bench 2,929,178 -> 3,066,283; PV checker
+// 100%). Off until it is decided (to continue: seed 36, --opening-start 553).
+constexpr bool TT_PV_LMR = false;
 // Captures late in the list are reduced too, by the quiet-move table less this.
 constexpr bool LMR_CAPTURES = true;
 constexpr int LMR_CAPTURE_LESS = 1;

@@ -72,12 +72,13 @@ TTHit TranspositionTable::probe(Key key, int ply) const {
         hit.eval = e.eval();
         hit.depth = e.depth();
         hit.bound = e.bound();
+        hit.pv = e.pv();
         return hit;
     }
     return hit;
 }
 
-void TranspositionTable::store(Key key, int ply, Move move, int score, int eval, int depth, Bound bound) {
+void TranspositionTable::store(Key key, int ply, Move move, int score, int eval, int depth, Bound bound, bool pv) {
     if (!bucket_count_) return;
     Bucket& b = buckets_[index(key)];
     const std::uint32_t key32 = std::uint32_t(key >> 32);
@@ -100,7 +101,7 @@ void TranspositionTable::store(Key key, int ply, Move move, int score, int eval,
     // Don't let a shallow non-exact result overwrite a deeper one for the same position.
     if (old.key32 == key32 && bound != BOUND_EXACT && depth + 2 < old.depth() && ((generation_ - old.generation()) & 63) == 0)
         return;
-    const std::uint64_t stored_depth = std::uint64_t(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    const std::uint64_t stored_depth = std::uint64_t(depth < 0 ? 0 : depth > 127 ? 127 : depth) | std::uint64_t(pv) << 7;
     write(b, victim, key32,
           std::uint64_t(move.raw()) | std::uint64_t(std::uint16_t(score_to_tt(score, ply))) << 16 |
               std::uint64_t(std::uint16_t(eval)) << 32 | stored_depth << 48 |

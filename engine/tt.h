@@ -26,6 +26,7 @@ struct TTHit {
     int eval = 0;
     int depth = 0;
     Bound bound = BOUND_NONE;
+    bool pv = false;  // the position was searched as a PV node when this was stored (or before)
 };
 
 class TranspositionTable {
@@ -41,7 +42,7 @@ public:
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
 
     TTHit probe(Key key, int ply) const;
-    void store(Key key, int ply, Move move, int score, int eval, int depth, Bound bound);
+    void store(Key key, int ply, Move move, int score, int eval, int depth, Bound bound, bool pv = false);
     void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
     // Permille of sampled entries written during the current search (UCI `hashfull`).
     int hashfull() const;
@@ -49,14 +50,16 @@ public:
 private:
     static constexpr int ENTRIES_PER_BUCKET = 5;
     // One entry's data word: move (bits 0-15), score (16-31), static evaluation (32-47), depth
-    // (48-55), generation << 2 | bound (56-63). All zero: an empty entry (BOUND_NONE).
+    // (48-54), PV flag (55), generation << 2 | bound (56-63). All zero: an empty entry
+    // (BOUND_NONE).
     struct Entry {
         std::uint64_t data;
         std::uint32_t key32;  // what the entry's key word says once the data is XORed out
         Move move() const { return Move::from_raw(std::uint16_t(data)); }
         int score() const { return std::int16_t(data >> 16); }
         int eval() const { return std::int16_t(data >> 32); }
-        int depth() const { return int((data >> 48) & 0xff); }
+        int depth() const { return int((data >> 48) & 0x7f); }
+        bool pv() const { return (data >> 55) & 1; }
         int generation() const { return int(data >> 58); }
         Bound bound() const { return Bound((data >> 56) & 3); }
     };
